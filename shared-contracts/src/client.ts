@@ -1,0 +1,112 @@
+// The one API client (ARCHITECTURE): POST JSON, bearer receipt, envelope, catalogue messages, session end.
+// It never throws: every outcome is a value the caller switches on, so a screen cannot forget a failure path.
+import { calls, type CallName, type CallRequest, type CallResponse, type Envelope } from './calls';
+import { isOk, isSessionEnd, messageKeyFor, severityFor } from './errors';
+import { publish, type SessionEndEvent } from './bus';
+import { createSafeStorage, SESSION_KEYS, STORAGE_KEYS, type SafeStorage } from './storage';
+import { DEFAULT_FLAG } from './constants';
+
+export type CallResult<N extends CallName> =
+  | { ok: true; code: number; data: CallResponse<N> }
+  | { ok: false; code: number; message: string; network?: true; aborted?: true };
+
+export interface CallOptions {
+  /** Do not show the error message (the caller handles it, e.g. /pay/search, /v1/user/set). */
+  closeMessage?: boolean;
+  /** On a session-end code, clear the login but stay on this page. */
+  disableBack?: boolean;
+  signal?: AbortSignal;
+  /** Override the call's base: the card list screen calls getActivityList under /api. */
+  base?: 'api' | 'root';
+}
+
+/** The device page of the last card (/2/{DEVICE_ITEM_ICCID}) or '/'; redirectTo null when disableBack is set. */
+export type SessionEnd = SessionEndEvent;
+
+export interface ApiClientOptions {
+  /** Default '/eshop'; a partner page passes the shop's absolute URL. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  storage?: SafeStorage;
+  /** Default: publish 'session:end' on the bus (the shell navigates). */
+  onSessionEnd?: (event: SessionEnd) => void;
+  /** Default: publish a 'toast' on the bus with the message key. */
+  onError?: (messageKey: string, code: number, severity: 'warning' | 'error') => void;
+  logger?: Pick<Console, 'warn'>;
+}
+
+export interface ApiClient {
+  call<N extends CallName>(name: N, payload: CallRequest<N>, options?: CallOptions): Promise<CallResult<N>>;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const code = (value as { code?: unknown }).code;
+  return typeof code === 'number' && Number.isFinite(code);
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? '/eshop').replace(/\/+$/, '');
+  const storage = options.storage ?? createSafeStorage();
+  const logger = options.logger ?? console;
+  const onError =
+    options.onError ??
+    ((messageKey: string, _code: number, severity: 'warning' | 'error') =>
+      publish('toast', { kind: severity, messageKey }));
+  const onSessionEnd = options.onSessionEnd ?? ((event: SessionEnd) => publish('session:end', event));
+
+  const endSession = (disableBack: boolean) => {
+    const iccid = storage.get(STORAGE_KEYS.DEVICE_ITEM_ICCID);
+    for (const key of SESSION_KEYS) storage.remove(key);
+    const redirectTo = disableBack ? null : iccid ? `/${DEFAULT_FLAG}/${encodeURIComponent(iccid)}` : '/';
+    onSessionEnd({ disableBack, redirectTo });
+  };
+
+  async function call<N extends CallName>(
+    name: N,
+    payload: CallRequest<N>,
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<N>> {
+    const def: { path: string; base?: 'api' } = calls[name];
+    const base = callOptions.base ?? def.base ?? 'root';
+    const url = `${baseUrl}${base === 'api' ? '/api' : ''}${def.path}`;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const token = storage.get(STORAGE_KEYS.RECEIPT);
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let body: unknown;
+    try {
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload ?? {}),
+        signal: callOptions.signal,
+      });
+      // The api answers errors with an envelope too (any HTTP status); anything else is a transport failure.
+      body = await response.json();
+    } catch (error) {
+      if (isAbort(error)) return { ok: false, code: -1, message: '', network: true, aborted: true };
+      logger.warn(`[api] ${name} failed to reach ${url}`, error);
+      return { ok: false, code: -1, message: '', network: true };
+    }
+    if (!isEnvelope(body)) {
+      logger.warn(`[api] ${name}: answer from ${url} is not an envelope`);
+      return { ok: false, code: -1, message: '', network: true };
+    }
+
+    const { code } = body;
+    const message = typeof body.message === 'string' ? body.message : '';
+    if (isOk(code)) return { ok: true, code, data: body.data as CallResponse<N> };
+
+    if (!callOptions.closeMessage) onError(messageKeyFor(code, message), code, severityFor(code));
+    if (isSessionEnd(code)) endSession(callOptions.disableBack ?? false);
+    return { ok: false, code, message };
+  }
+
+  return { call };
+}

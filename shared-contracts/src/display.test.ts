@@ -1,0 +1,69 @@
+import {
+  cardDisplayName,
+  esimCardState,
+  expiryText,
+  freeSlots,
+  gaugePercent,
+  poolDisplayName,
+  slotDisplayName,
+  statusLabelKey,
+} from './display';
+
+describe('status labels', () => {
+  it('maps the known statuses and leaves others unchanged', () => {
+    expect(['Ready', 'ready', 'Activated', 'Suspension', 'Testing'].map(statusLabelKey)).toEqual([
+      'status.inventory',
+      'status.inventory',
+      'status.activated',
+      'status.deactivated',
+      'Testing',
+    ]);
+  });
+
+  it('marks install_fail, delete and Suspension as warnings; third-party cards show inventory', () => {
+    const base = { action: null, status_str: 'Activated', is_third_party: false } as const;
+    expect(esimCardState(base)).toEqual({ labelKey: 'status.activated', warning: false });
+    expect(esimCardState({ ...base, status_str: 'Suspension' })).toEqual({
+      labelKey: 'status.deactivated',
+      warning: true,
+    });
+    expect(esimCardState({ ...base, action: 'install_fail' })).toEqual({
+      labelKey: 'status.installFail',
+      warning: true,
+    });
+    expect(esimCardState({ ...base, action: 'delete' })).toEqual({ labelKey: 'status.deleted', warning: true });
+    expect(esimCardState({ ...base, is_third_party: true })).toEqual({ labelKey: 'status.inventory', warning: false });
+  });
+});
+
+describe('numbers', () => {
+  it('gauge is the remaining integer percent, clamped', () => {
+    expect(gaugePercent(1000, 0)).toBe(100);
+    expect(gaugePercent(1000, 333)).toBe(66);
+    expect(gaugePercent(1000, 1000)).toBe(0);
+    expect(gaugePercent(1000, 1500)).toBe(0);
+    expect(gaugePercent(0, 0)).toBe(0);
+  });
+
+  it('free slots never go below 0', () => {
+    expect(freeSlots({ total_slot: 8, usage_slot: 3 })).toBe(5);
+    expect(freeSlots({ total_slot: 2, usage_slot: 3 })).toBe(0);
+  });
+});
+
+describe('texts', () => {
+  it('prefers the warning over the date', () => {
+    expect(expiryText({ warn: '3 days', expire_date: '2030-01-01' })).toEqual({ warn: true, text: '3 days' });
+    expect(expiryText({ warn: '', expire_date: '2030-01-01' })).toEqual({ warn: false, text: '2030-01-01' });
+  });
+
+  it('gives default names only to unnamed items', () => {
+    expect(poolDisplayName('', 2)).toBe('Shared Plan 2');
+    expect(poolDisplayName('Family', 2)).toBe('Family');
+    expect(slotDisplayName(' ', 1)).toBe('eSim Slot 1');
+    expect(cardDisplayName('', '8986012345678901234', 'esim')).toBe('eSIM 1234');
+    expect(cardDisplayName('', '', 'esim')).toBe('eSIM');
+    expect(cardDisplayName('', '898601234567890123F', 'sim')).toBe('SIM 123F');
+    expect(cardDisplayName('Trip', '8986012345678901234', 'sim')).toBe('Trip');
+  });
+});

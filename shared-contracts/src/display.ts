@@ -1,0 +1,65 @@
+// Display rules of spec section 4 that the card, pool and eSIM remotes all apply to the same entities.
+import type { EidItem, EsimCardInfo } from './schemas/entities';
+
+export const STATUS_LABELS = {
+  inventory: 'status.inventory',
+  activated: 'status.activated',
+  deactivated: 'status.deactivated',
+  installFail: 'status.installFail',
+  deleted: 'status.deleted',
+  thirdParty: 'status.thirdParty',
+} as const;
+
+/** Ready/ready → inventory, Activated → activated, Suspension → deactivated; other values are shown as they are. */
+export function statusLabelKey(status: string): string {
+  if (status === 'Ready' || status === 'ready') return STATUS_LABELS.inventory;
+  if (status === 'Activated') return STATUS_LABELS.activated;
+  if (status === 'Suspension') return STATUS_LABELS.deactivated;
+  return status;
+}
+
+export function isSuspended(status: string): boolean {
+  return status === 'Suspension';
+}
+
+/** An eSIM card's label and whether it is drawn in the warning style (install_fail and delete have own labels). */
+export function esimCardState(card: Pick<EsimCardInfo, 'action' | 'status_str' | 'is_third_party'>): {
+  labelKey: string;
+  warning: boolean;
+} {
+  if (card.is_third_party) return { labelKey: STATUS_LABELS.inventory, warning: false };
+  if (card.action === 'install_fail') return { labelKey: STATUS_LABELS.installFail, warning: true };
+  if (card.action === 'delete') return { labelKey: STATUS_LABELS.deleted, warning: true };
+  return { labelKey: statusLabelKey(card.status_str), warning: isSuspended(card.status_str) };
+}
+
+/** Remaining share for the gauge: (total - used) / total as an integer percent, clamped to 0–100; 0 without total. */
+export function gaugePercent(total: number, used: number): number {
+  if (!(total > 0)) return 0;
+  const percent = Math.trunc(((total - used) / total) * 100);
+  return Math.min(100, Math.max(0, percent));
+}
+
+/** Free slots of an eSIM slot, never below 0. */
+export function freeSlots(slot: Pick<EidItem, 'total_slot' | 'usage_slot'>): number {
+  return Math.max(0, slot.total_slot - slot.usage_slot);
+}
+
+/** Expiry line: 'expire in' + warn when there is a warning, otherwise the date. */
+export function expiryText(item: { warn: string; expire_date: string }): { warn: boolean; text: string } {
+  return item.warn ? { warn: true, text: item.warn } : { warn: false, text: item.expire_date };
+}
+
+/** Default names when the user has not named the item (1-based index in its list). */
+export function poolDisplayName(name: string, index: number): string {
+  return name.trim() || `Shared Plan ${index}`;
+}
+export function slotDisplayName(name: string, index: number): string {
+  return name.trim() || `eSim Slot ${index}`;
+}
+/** eSIM: 'eSIM' + last 4 ICCID digits ('eSIM' alone without an ICCID); SIM: 'SIM' + last 4 characters. */
+export function cardDisplayName(name: string, iccid: string, kind: 'esim' | 'sim'): string {
+  if (name.trim()) return name.trim();
+  const tail = iccid.slice(-4);
+  return kind === 'sim' ? `SIM ${tail}`.trim() : tail ? `eSIM ${tail}` : 'eSIM';
+}

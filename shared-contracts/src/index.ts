@@ -1,0 +1,63 @@
+// Browser entry of shared-contracts: everything here runs without zod (the schemas' types come in as types only).
+// The api imports the schemas from 'shared-contracts/schemas'.
+export * from './calls';
+export * from './errors';
+export * from './client';
+export * from './bus';
+export * from './runtime';
+export * from './storage';
+export * from './constants';
+export * from './languages';
+export * from './validators';
+export * from './money';
+export * from './display';
+export * from './esim';
+export * from './remote';
+export { US_REGIONS } from './data/us-regions';
+export { CA_REGIONS, type CaRegion } from './data/ca-regions';
+export { loadCommon, COMMON_NAMESPACE } from './locales';
+export type {
+  ActivityResponse,
+  Address,
+  Advert,
+  AgentInfo,
+  AuthSession,
+  Banner,
+  CandidateCards,
+  Card,
+  CardListResponse,
+  Config,
+  CoverageCountry,
+  CoverageResponse,
+  EidInfo,
+  EidItem,
+  EsimCardInfo,
+  EsimGoods,
+  EsimProfile,
+  FloatItem,
+  Goods,
+  NetworkOperator,
+  NewPackage,
+  Notice,
+  OldPackage,
+  OrderRecord,
+  OrderStatus,
+  PackageRecord,
+  PackageRecordGroups,
+  PackageRecordStatus,
+  PackageResponse,
+  PayCheckResponse,
+  PayCreateResponse,
+  PaySearchResponse,
+  PoolCardInfo,
+  PoolPlan,
+  Popup,
+  PopupShowState,
+  RecallItem,
+  SavedAddress,
+  UnboundList,
+  UsRegion,
+  User,
+  UserInfo,
+  UserSettings,
+} from './schemas/entities';

@@ -1,0 +1,389 @@
+// Request and response (the envelope's `data`) schema of every call of spec section 7. Requests are strict objects:
+// the api rejects unknown fields, wrong types and oversized input with a catalogue error (10002). Paths live in
+// ../calls.ts so the browser can use them without loading zod; a test keeps the two maps in step.
+// Where the spec says "payload not shown", the comment says what we designed and why.
+import { z } from 'zod';
+import {
+  ActivityResponse,
+  AgentInfo,
+  Address,
+  AuthSession,
+  CandidateCards,
+  Card,
+  CardListResponse,
+  Config,
+  CoverageResponse,
+  EidInfo,
+  EsimCardInfo,
+  EsimGoods,
+  EsimProfile,
+  Notice,
+  OrderRecord,
+  PackageRecordGroups,
+  PackageResponse,
+  PayCheckResponse,
+  PayCreateResponse,
+  PaySearchResponse,
+  PoolPlan,
+  SavedAddress,
+  UnboundList,
+  User,
+  UserInfo,
+  UserSettings,
+} from './entities';
+import {
+  AuthToken,
+  Ccy,
+  CountryCode,
+  DisplayName,
+  Eid,
+  Email,
+  EmptyRequest,
+  Flag,
+  Iccid,
+  Id,
+  Lang,
+  MinorAmount,
+  NoData,
+  OrderId,
+  PayMethod,
+  Password,
+  PoolObjectId,
+  RenewDiscount,
+  Url,
+  VerificationCode,
+} from './primitives';
+
+/** Most batch calls take at most this many ICCIDs at once. */
+const BATCH_MAX = 200;
+const IccidBatch = z.array(Iccid).min(1).max(BATCH_MAX);
+/** Where an activity list is shown (card detail slots, or 'index,sIMCard.TC' on the card list screen). */
+const Position = z.string().min(1).max(128);
+/** Why a verification code is requested: each scene's code only works for its own call. */
+const CodeScene = z.enum(['signup', 'reset', 'email']);
+
+// ---- Card page -------------------------------------------------------------------------------------------------
+
+const cardPage = {
+  /** Which agent a card belongs to; the page moves to /{flag}/{iccid} with the answer. */
+  checkCard: {
+    request: z.strictObject({ flag: Flag, iccid: Iccid, auth_token: AuthToken.optional() }),
+    response: z.object({ flag: z.string(), iccid: z.string() }),
+  },
+  getCard: {
+    request: z.strictObject({ flag: Flag, iccid: Iccid, lang: Lang }),
+    response: Card,
+  },
+  /** Reloads the status from the network; 10101/10103 send the page to the default flag. */
+  refresh: {
+    request: z.strictObject({ flag: Flag, iccid: Iccid }),
+    response: Card,
+  },
+  getAgent: {
+    request: z.strictObject({ iccid: Iccid }),
+    response: AgentInfo,
+  },
+  getPkg: {
+    request: z.strictObject({ iccid: Iccid, lang: Lang, ccy: Ccy }),
+    response: PackageResponse,
+  },
+  /** Design: switches auto-renew of one purchased package (record id); off shows autoRenewCancelled. */
+  pkgUpdate: {
+    request: z.strictObject({ iccid: Iccid, id: Id, renewal: z.boolean() }),
+    response: NoData,
+  },
+  /** Purchased packages of a card, grouped by status. */
+  pkgRecord: {
+    request: z.strictObject({ iccid: Iccid, lang: Lang }),
+    response: PackageRecordGroups,
+  },
+  /** Coverage countries of a package type, pool type or eSIM product: exactly one of the three ids. */
+  getProductCountry: {
+    request: z.union([
+      z.strictObject({ pkg_type_id: Id, lang: Lang.optional() }),
+      z.strictObject({ pool_type_id: Id, lang: Lang.optional() }),
+      z.strictObject({ esim_product_id: Id, lang: Lang.optional() }),
+    ]),
+    response: CoverageResponse,
+  },
+  /** Design: an analytics event, e.g. a banner tap reported under the banner's title. */
+  event: {
+    request: z.strictObject({
+      name: z.string().min(1).max(128),
+      iccid: Iccid.optional(),
+      position: Position.optional(),
+      link: Url.optional(),
+    }),
+    response: NoData,
+  },
+  unlock: {
+    request: z.strictObject({ iccid: Iccid }),
+    response: NoData,
+  },
+  /**
+   * Notices. Design: `notice` is the newest unread one for the card page, `list` all of them (newest first) for
+   * the notices page, `unread` the badge count on the notice icon. iccid may be absent on the notices page.
+   */
+  checkNotice: {
+    request: z.strictObject({ iccid: Iccid.optional(), lang: Lang, ccy: Ccy.optional() }),
+    response: z.object({ notice: Notice.nullable(), list: z.array(Notice), unread: z.int().nonnegative() }),
+  },
+  /** Banners, pop-ups, float and recall for one position (also the gift check of the floating button). */
+  getActivityList: {
+    request: z.strictObject({
+      iccid: Iccid.optional(),
+      lang: Lang,
+      position: Position,
+      auth_token: AuthToken.optional(),
+    }),
+    response: ActivityResponse,
+  },
+  /** Design: the link an advert opens, resolved server side with the card's context (gift links carry it). */
+  activityLinkData: {
+    request: z.strictObject({ id: Id, iccid: Iccid.optional() }),
+    response: z.object({ link: Url }),
+  },
+  /** Design: marks a notice read. */
+  activityRead: {
+    request: z.strictObject({ id: Id }),
+    response: NoData,
+  },
+  /** Design: the alert a card page shows when Card.show_alert is set; null when there is none. */
+  activityCardAlert: {
+    request: z.strictObject({ iccid: Iccid, lang: Lang }),
+    response: z.object({ alert: Notice.nullable() }),
+  },
+  /** Design: one notice in full. */
+  notifyDetail: {
+    request: z.strictObject({ id: Id }),
+    response: Notice,
+  },
+  /** Design: the support chat's URL, with the ICCID and e-mail passed along to the agent. */
+  sendEchatIccid: {
+    request: z.strictObject({ iccid: Iccid.optional(), email: Email.optional() }),
+    response: z.object({ url: Url }),
+  },
+  saveAddress: {
+    request: z.strictObject(Address.shape),
+    response: SavedAddress,
+  },
+  /** Sends the order e-mail again; `id` is the order id (missing: errorOrderId on the client). */
+  sendEmail: {
+    request: z.strictObject({ id: OrderId, email: Email, lang: Lang }),
+    response: NoData,
+  },
+  setEmail: {
+    request: z.strictObject({ email: Email, iccid: Iccid }),
+    response: NoData,
+  },
+  eidSetEmail: {
+    request: z.strictObject({ email: Email, eid: Eid }),
+    response: NoData,
+  },
+} as const;
+
+// ---- Card list screen (served under /eshop/api) -----------------------------------------------------------------
+
+const cardList = {
+  getCardList: { request: EmptyRequest, response: CardListResponse },
+  getUnbindList: { request: EmptyRequest, response: UnboundList },
+  bindCard: { request: z.strictObject({ iccid: Iccid }), response: NoData },
+  /** Binds every unbound ICCID at once (the dialog shows only the first few). */
+  bindCardList: { request: z.strictObject({ iccids: IccidBatch }), response: NoData },
+  bindEid: { request: z.strictObject({ eid: Eid }), response: NoData },
+  /** Design: renames a SIM card (SIM card settings). */
+  setCard: { request: z.strictObject({ iccid: Iccid, name: DisplayName }), response: NoData },
+  /** Design: removes a card from the account. */
+  unbindCard: { request: z.strictObject({ iccid: Iccid }), response: NoData },
+} as const;
+
+// ---- Pools ---------------------------------------------------------------------------------------------------------
+
+const pool = {
+  /** Renames a pool; '' restores the default name. */
+  poolSet: { request: z.strictObject({ pool_object_id: PoolObjectId, name: DisplayName }), response: NoData },
+  /** Cards the user could add: to an existing pool, or to a new pool of a goods item. */
+  poolCardCandidate: {
+    request: z.union([z.strictObject({ pool_object_id: PoolObjectId }), z.strictObject({ eshop_goods_id: Id })]),
+    response: CandidateCards,
+  },
+  /** Design: the cards sharing a pool. */
+  poolCardList: {
+    request: z.strictObject({ pool_object_id: PoolObjectId }),
+    response: z.object({ list: z.array(EsimCardInfo) }),
+  },
+  /** Design: takes one card out of a pool. */
+  poolCardRemove: {
+    request: z.strictObject({ pool_object_id: PoolObjectId, iccid: Iccid }),
+    response: NoData,
+  },
+  /** Design: adds cards to a pool. */
+  poolCardJoin: {
+    request: z.strictObject({ pool_object_id: PoolObjectId, iccids: IccidBatch }),
+    response: NoData,
+  },
+  /** Shared-pool plans; for a pool (refill), for a card, or neither (the shared-pool shop). */
+  getPoolPkgList: {
+    request: z.strictObject({
+      pool_object_id: PoolObjectId.optional(),
+      iccid: Iccid.optional(),
+      ccy: Ccy,
+      lang: Lang.optional(),
+    }),
+    response: z.object({ list: z.array(PoolPlan) }),
+  },
+  /** Design: coverage of a pool type. */
+  poolZoneInfo: {
+    request: z.strictObject({ pool_type_id: Id, lang: Lang.optional() }),
+    response: CoverageResponse,
+  },
+  createPool: {
+    request: z.strictObject({ iccids: IccidBatch, eshop_goods_id: Id }),
+    response: z.object({ pool_object_id: PoolObjectId }),
+  },
+  /** Design: deletes an empty or expired pool. */
+  poolDelete: { request: z.strictObject({ pool_object_id: PoolObjectId }), response: NoData },
+  poolRecordList: {
+    request: z.strictObject({ pool_object_id: PoolObjectId, lang: Lang.optional() }),
+    response: PackageRecordGroups,
+  },
+} as const;
+
+// ---- Payments ------------------------------------------------------------------------------------------------------
+
+const payments = {
+  /** Pay check before the sheet: address needed, PayPal offered, unused package warning. */
+  checkPay: {
+    request: z.strictObject({
+      iccid: Iccid.optional(),
+      lang: Lang,
+      ccy: Ccy,
+      amount: MinorAmount.nonnegative(),
+      renewDiscount: RenewDiscount.optional(),
+    }),
+    response: PayCheckResponse,
+  },
+  /**
+   * Starts a payment and answers the URL to send the browser to. flag is '2' in the shared-pool shop; trackingId
+   * (a uuid) only for PayPal renewals; fingerprint is the device fingerprint from the provider's script.
+   */
+  createPay: {
+    request: z.strictObject({
+      id: Id,
+      renewal: z.boolean(),
+      iccid: Iccid.optional(),
+      flag: Flag,
+      pool_object_id: PoolObjectId.optional(),
+      lang: Lang,
+      ccy: Ccy,
+      email: Email.optional(),
+      pay: PayMethod,
+      trackingId: z.uuid().optional(),
+      fingerprint: z.string().max(512).optional(),
+    }),
+    response: PayCreateResponse,
+  },
+  /** Status of an order after the provider sent the browser back; the client hides its error message. */
+  paySearch: {
+    request: z.strictObject({ order_id: OrderId }),
+    response: PaySearchResponse,
+  },
+  /** Design (no call in spec 7): order records; the user's orders when logged in, else those of the ICCID. */
+  orderList: {
+    request: z.strictObject({ iccid: Iccid.optional() }),
+    response: z.object({ list: z.array(OrderRecord) }),
+  },
+} as const;
+
+// ---- Account -------------------------------------------------------------------------------------------------------
+
+const account = {
+  /** Design: whether an e-mail already has an account (the sign-up form says so before sending a code). */
+  signupCheck: { request: z.strictObject({ email: Email }), response: z.object({ registered: z.boolean() }) },
+  /** Design: mails a 6-digit code for one scene (signup, reset, email change). */
+  getCode: { request: z.strictObject({ email: Email, scene: CodeScene }), response: NoData },
+  signup: {
+    request: z.strictObject({ email: Email, password: Password, code: VerificationCode }),
+    response: AuthSession,
+  },
+  /** Design: checks a code without using it up (11023 when wrong or expired). */
+  vcode: {
+    request: z.strictObject({ email: Email, code: VerificationCode, scene: CodeScene }),
+    response: NoData,
+  },
+  /** Design: sets a new password with a reset code. */
+  reset: {
+    request: z.strictObject({ email: Email, code: VerificationCode, password: Password }),
+    response: NoData,
+  },
+  login: { request: z.strictObject({ email: Email, password: Password }), response: AuthSession },
+  /** Design: OpenID Connect authorization-code return: the api exchanges the code and checks state. */
+  loginThirdParty: {
+    request: z.strictObject({
+      provider: z.enum(['google', 'facebook']),
+      code: z.string().min(1).max(2048),
+      state: z.string().min(1).max(512),
+      redirect_uri: Url,
+    }),
+    response: AuthSession,
+  },
+  getUserInfo: { request: EmptyRequest, response: UserInfo },
+  /** Syncs region and currency (the client sends it with closeMessage). */
+  userSet: { request: z.strictObject({ area: CountryCode, ccy: Ccy }), response: UserSettings },
+  /** Design: changes the account e-mail with a code sent to the new address (scene 'email'). */
+  updateEmail: { request: z.strictObject({ email: Email, code: VerificationCode }), response: User },
+  /** Site configuration for the page URL (an agent's domain may change lists and links). */
+  getConfig: { request: z.strictObject({ url: Url }), response: Config },
+} as const;
+
+// ---- eSIM slots and eSIM shop --------------------------------------------------------------------------------------
+
+const esim = {
+  eidInfo: { request: z.strictObject({ eid: Eid }), response: EidInfo },
+  eidProfileList: { request: z.strictObject({ eid: Eid }), response: z.object({ list: z.array(EsimProfile) }) },
+  /** Design: enable, disable or delete a profile on the slot (delete is final: the UI warns first). */
+  eidAction: {
+    request: z.strictObject({ eid: Eid, iccid: Iccid, action: z.enum(['enable', 'disable', 'delete']) }),
+    response: NoData,
+  },
+  esimGoodsList: {
+    request: z.strictObject({ eid: Eid, lang: Lang, ccy: Ccy }),
+    response: z.object({ list: z.array(EsimGoods), typeList: z.array(z.string()) }),
+  },
+  /** Design: progress of a profile download to the slot (100606/100608: already installed). */
+  eidInstallProcess: {
+    request: z.strictObject({ eid: Eid, iccid: Iccid }),
+    response: z.object({
+      state: z.enum(['pending', 'downloading', 'installed', 'failed']),
+      progress: z.int().min(0).max(100),
+    }),
+  },
+  /** Design: whether the device holding the slot was seen recently (remote actions need it online). */
+  eidCheckOnline: { request: z.strictObject({ eid: Eid }), response: z.object({ online: z.boolean() }) },
+  esimProductZoneInfo: {
+    request: z.strictObject({ esim_product_id: Id, lang: Lang.optional() }),
+    response: CoverageResponse,
+  },
+  /** Design: buys a profile of an eSIM product for a slot; answers like createPay. */
+  esimOrderProfile: {
+    request: z.strictObject({
+      eid: Eid,
+      id: Id,
+      lang: Lang,
+      ccy: Ccy,
+      pay: PayMethod,
+      email: Email.optional(),
+      fingerprint: z.string().max(512).optional(),
+    }),
+    response: PayCreateResponse,
+  },
+  /** Design: renames a slot ('' restores the default name). */
+  esimSlotSet: { request: z.strictObject({ eid: Eid, name: DisplayName }), response: NoData },
+  /** Design: removes a slot from the account. */
+  esimSlotDel: { request: z.strictObject({ eid: Eid }), response: NoData },
+} as const;
+
+export const callSchemas = { ...cardPage, ...cardList, ...pool, ...payments, ...account, ...esim } as const;
+
+export type CallSchemas = typeof callSchemas;
+export type CallSchemaName = keyof CallSchemas;

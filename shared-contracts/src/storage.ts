@@ -1,0 +1,144 @@
+// Local-storage keys of spec section 3 (plus the few the spec implies) and a wrapper that never throws: storage
+// can be missing (server), blocked (a partner page's sandboxed iframe, Safari private mode) or full.
+
+/**
+ * Keys. String-valued keys hold a raw string (get/set); object-valued ones hold JSON (getJSON/setJSON).
+ */
+export const STORAGE_KEYS = {
+  /** JSON PoolCardInfo plus a display name: hand-over to /pool/detail and /pool/add. */
+  POOL_INFO_ITEM: 'POOL_INFO_ITEM',
+  /** JSON PoolCardInfo: hand-over to /pool/set. */
+  SET_POOL_ITEM: 'SET_POOL_ITEM',
+  /** JSON EsimCardInfo: hand-over to /esim/card/set/0. */
+  ESIM_CARD_INFO: 'ESIM_CARD_INFO',
+  /** JSON EidItem: hand-over to /esim/slot/set. */
+  SET_SLOT_ITEM: 'SET_SLOT_ITEM',
+  /** JSON EsimCardInfo (SIM): hand-over to /card/set. */
+  CARD_ITEM: 'CARD_ITEM',
+  /** Raw: the e-mail bound on the card page. */
+  EMAIL: 'email',
+  /** Raw: the login receipt (bearer token). */
+  RECEIPT: 'RECEIPT',
+  /** Raw: the logged-in user's e-mail and id. */
+  USER_EMAIL: 'user_email',
+  USER_ID: 'user_id',
+  /** Raw: an ICCID remembered for binding after login. */
+  BIND_ICCID: 'BIND_ICCID',
+  /** Raw: the last card page's ICCID (where a session end returns to). */
+  DEVICE_ITEM_ICCID: 'DEVICE_ITEM_ICCID',
+  /** Raw: chosen language and currency. */
+  LANGUAGE_KEY: 'LANGUAGE_KEY',
+  CURRENCY_KEY: 'CURRENCY_KEY',
+  /** Raw: chosen region (user settings area). */
+  AREA_KEY: 'AREA_KEY',
+  /** JSON Goods + context: the purchase sheet reopens from it after the card loads (e.g. after login). */
+  PENDING_GOODS: 'PENDING_GOODS',
+  /** JSON { id, pay, iccid, flag, mode, order_id }: what a pay return (returnType) reports on. */
+  PAY_RETURN: 'PAY_RETURN',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Per pop-up show counter and last show time (PopupShowState). */
+export function activityPopupKey(id: number | string): string {
+  return `ActivityPopup${id}`;
+}
+
+/** What a session end clears (spec section 8: token, e-mail and user id). */
+export const SESSION_KEYS: ReadonlyArray<string> = [
+  STORAGE_KEYS.RECEIPT,
+  STORAGE_KEYS.EMAIL,
+  STORAGE_KEYS.USER_EMAIL,
+  STORAGE_KEYS.USER_ID,
+];
+
+/** The subset of the Web Storage API the wrapper needs (so tests and the server can pass their own). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SafeStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  getJSON<T>(key: string): T | null;
+  setJSON(key: string, value: unknown): void;
+  remove(key: string): void;
+}
+
+function memoryStorage(): StorageLike {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+function browserStorage(): StorageLike | null {
+  try {
+    // Reading the property itself throws a SecurityError where storage is blocked.
+    const storage = (globalThis as { localStorage?: StorageLike }).localStorage;
+    return storage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wraps `backing` (default: window.localStorage, else an in-memory map so the page still works for this visit).
+ * No method throws; an unreadable or non-JSON value reads as null.
+ */
+export function createSafeStorage(backing?: StorageLike | null): SafeStorage {
+  const store = backing ?? browserStorage() ?? memoryStorage();
+  const get = (key: string): string | null => {
+    try {
+      return store.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const set = (key: string, value: string): void => {
+    try {
+      store.setItem(key, value);
+    } catch {
+      // Quota exceeded or blocked: the value is simply not remembered.
+    }
+  };
+  return {
+    get,
+    set,
+    getJSON<T>(key: string): T | null {
+      const raw = get(key);
+      if (raw === null) return null;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return null;
+      }
+    },
+    setJSON(key, value) {
+      let raw: string | undefined;
+      try {
+        raw = JSON.stringify(value);
+      } catch {
+        return;
+      }
+      if (raw !== undefined) set(key, raw);
+    },
+    remove(key) {
+      try {
+        store.removeItem(key);
+      } catch {
+        // Nothing to do: a blocked storage holds nothing of ours.
+      }
+    },
+  };
+}
+
+let pageStorage: SafeStorage | undefined;
+/** The page's local storage, wrapped once. */
+export function getStorage(): SafeStorage {
+  pageStorage ??= createSafeStorage();
+  return pageStorage;
+}
