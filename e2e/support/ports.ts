@@ -1,0 +1,33 @@
+// The e2e run uses its own ports so it never collides with a `pnpm start` already running on the defaults.
+export const ports = {
+  api: 13000,
+  shell: 18080,
+  mf_card: 18081,
+  mf_pool: 18082,
+  mf_esim: 18083,
+  mf_account: 18084,
+  mf_checkout: 18085,
+  partner: 18090,
+} as const;
+
+const at = (port: number) => `http://localhost:${port}`;
+
+export const origins = {
+  api: at(ports.api),
+  shell: at(ports.shell),
+  mf_card: at(ports.mf_card),
+  mf_pool: at(ports.mf_pool),
+  mf_esim: at(ports.mf_esim),
+  mf_account: at(ports.mf_account),
+  mf_checkout: at(ports.mf_checkout),
+  partner: at(ports.partner),
+} as const;
+
+export type RemoteName = 'mf_card' | 'mf_pool' | 'mf_esim' | 'mf_account' | 'mf_checkout';
+export const remoteDirs: Record<RemoteName, string> = {
+  mf_card: 'mf-card',
+  mf_pool: 'mf-pool',
+  mf_esim: 'mf-esim',
+  mf_account: 'mf-account',
+  mf_checkout: 'mf-checkout',
+};

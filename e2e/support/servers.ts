@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { origins, ports, remoteDirs, type RemoteName } from './ports';
+
+export const root = path.resolve(__dirname, '..', '..');
+const stateDir = path.join(root, 'e2e', 'test-results');
+const stateFile = path.join(stateDir, 'servers.json');
+
+export type ServerName = 'api' | 'shell' | 'partner' | RemoteName;
+
+interface ServerSpec {
+  name: ServerName;
+  args: string[];
+  env: Record<string, string>;
+  readyUrl: string;
+}
+
+const serveStatic = path.join(root, 'shell', 'scripts', 'serve-static.mjs');
+
+export function serverSpec(name: ServerName, extraEnv: Record<string, string> = {}): ServerSpec {
+  const remotesEnv = {
+    REMOTE_MF_CARD: `${origins.mf_card}/mf-manifest.json`,
+    REMOTE_MF_POOL: `${origins.mf_pool}/mf-manifest.json`,
+    REMOTE_MF_ESIM: `${origins.mf_esim}/mf-manifest.json`,
+    REMOTE_MF_ACCOUNT: `${origins.mf_account}/mf-manifest.json`,
+    REMOTE_MF_CHECKOUT: `${origins.mf_checkout}/mf-manifest.json`,
+  };
+  switch (name) {
+    case 'api':
+      return {
+        name,
+        args: [path.join(root, 'api', 'node_modules', '.bin', 'tsx'), path.join(root, 'api', 'src', 'server.ts')],
+        env: {
+          API_PORT: String(ports.api),
+          SHELL_ORIGIN: origins.shell,
+          CORS_ORIGINS: origins.partner,
+          ...extraEnv,
+        },
+        readyUrl: `${origins.api}/eshop/health`,
+      };
+    case 'shell':
+      return {
+        name,
+        args: [serveStatic, '--port', String(ports.shell), '--dir', path.join(root, 'shell', 'dist'), '--spa', '--proxy-api'],
+        env: { API_ORIGIN: origins.api, ...remotesEnv, ...extraEnv },
+        readyUrl: `${origins.shell}/remotes.json`,
+      };
+    case 'partner':
+      return {
+        name,
+        args: [serveStatic, '--port', String(ports.partner), '--dir', path.join(root, 'mf-card', 'dist', 'partner')],
+        env: { ...extraEnv },
+        readyUrl: `${origins.partner}/`,
+      };
+    default:
+      return {
+        name,
+        args: [serveStatic, '--port', String(ports[name]), '--dir', path.join(root, remoteDirs[name], 'dist')],
+        env: { ...extraEnv },
+        readyUrl: `${origins[name]}/mf-manifest.json`,
+      };
+  }
+}
+
+function readState(): Partial<Record<ServerName, number>> {
+  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<Record<ServerName, number>>) : {};
+}
+
+function writeState(state: Partial<Record<ServerName, number>>): void {
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(stateFile, JSON.stringify(state));
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
+}
+
+export async function startServer(name: ServerName, extraEnv: Record<string, string> = {}): Promise<void> {
+  const spec = serverSpec(name, extraEnv);
+  const child = spawn(process.execPath, spec.args, {
+    cwd: root,
+    env: { ...process.env, ...spec.env },
+    detached: true,
+    stdio: process.env.E2E_SERVER_LOGS ? 'inherit' : 'ignore',
+  });
+  child.unref();
+  writeState({ ...readState(), [name]: child.pid });
+  await waitFor(spec.readyUrl, name === 'api' ? 90_000 : 30_000);
+}
+
+export async function stopServer(name: ServerName): Promise<void> {
+  const state = readState();
+  const pid = state[name];
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  // Wait until the port stops answering so a test sees the server really down.
+  const url = serverSpec(name).readyUrl;
+  for (let i = 0; i < 40; i += 1) {
+    try {
+      await fetch(url);
+      await new Promise((r) => setTimeout(r, 100));
+    } catch {
+      break;
+    }
+  }
+  delete state[name];
+  writeState(state);
+}
+
+export async function stopAll(): Promise<void> {
+  for (const name of Object.keys(readState()) as ServerName[]) await stopServer(name);
+}

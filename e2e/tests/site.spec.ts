@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { demo } from '../support/demo';
+
+test('the site loads: shell chrome and the scan/home page from mf-card', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.locator('[data-remote="mf_card"]')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test('the card route renders the card from the api', async ({ page }) => {
+  await page.goto(`/2/${demo.activatedBound}`);
+  const frame = page.locator('[data-remote="mf_card"]');
+  await expect(frame).toBeVisible();
+  await expect(frame.getByTestId('page-title')).toBeVisible();
+  // Status from the api's seed, through checkCard and getCard.
+  await expect(frame).toContainText(/activated/i);
+  await page.screenshot({ path: 'test-results/screens/card-en.png', fullPage: true });
+});
+
+test('every remote renders its own route inside the shell', async ({ page }) => {
+  const routes: Array<[string, string]> = [
+    ['/eshop/card/list', 'mf_card'],
+    ['/pool/detail', 'mf_pool'],
+    [`/esim/shop/${demo.eid}`, 'mf_esim'],
+    ['/user/login', 'mf_account'],
+    ['/pay/order', 'mf_checkout'],
+  ];
+  for (const [path, remote] of routes) {
+    await page.goto(path);
+    await expect(page.locator(`[data-remote="${remote}"]`), `${path} is owned by ${remote}`).toBeVisible();
+    await expect(page.getByTestId('app-header')).toBeVisible();
+  }
+});
+
+test('one React and one event bus across the shell and every remote, and a remote event reaches the shell', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('[data-remote="mf_card"]')).toBeVisible();
+  // Client-side navigation keeps one page, so every remote registers in the same window.
+  for (const [path, remote] of [
+    ['/pool/detail', 'mf_pool'],
+    [`/esim/shop/${demo.eid}`, 'mf_esim'],
+    ['/user/login', 'mf_account'],
+    ['/pay/order', 'mf_checkout'],
+  ] as const) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.locator(`[data-remote="${remote}"]`)).toBeVisible();
+  }
+  const runtime = await page.evaluate(() => {
+    const entries = Object.entries(globalThis.__ESIM_RUNTIME__ ?? {});
+    const [, first] = entries[0]!;
+    return {
+      names: entries.map(([name]) => name).sort(),
+      sameReact: entries.every(([, e]) => e.react === first.react),
+      sameBus: entries.every(([, e]) => e.bus === first.bus),
+      busIds: [...new Set(entries.map(([, e]) => e.busId))],
+    };
+  });
+  expect(runtime.names).toEqual(['mf_account', 'mf_card', 'mf_checkout', 'mf_esim', 'mf_pool', 'shell']);
+  expect(runtime.sameReact).toBe(true);
+  expect(runtime.sameBus).toBe(true);
+  expect(runtime.busIds).toHaveLength(1);
+
+  // A remote publishes a toast on the bus; the shell's toast region shows it.
+  await page.getByTestId('remote-toast-button').first().click();
+  await expect(page.getByTestId('toast-region').getByTestId('toast')).toBeVisible();
+});
