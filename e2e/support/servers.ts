@@ -30,7 +30,7 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
     case 'api':
       return {
         name,
-        args: [path.join(root, 'api', 'node_modules', '.bin', 'tsx'), path.join(root, 'api', 'src', 'server.ts')],
+        args: [path.join(root, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'api', 'src', 'server.ts')],
         env: {
           API_PORT: String(ports.api),
           SHELL_ORIGIN: origins.shell,
@@ -49,8 +49,16 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
     case 'partner':
       return {
         name,
-        args: [serveStatic, '--port', String(ports.partner), '--dir', path.join(root, 'mf-card', 'dist', 'partner')],
-        env: { ...extraEnv },
+        args: [
+          serveStatic,
+          '--port',
+          String(ports.partner),
+          '--dir',
+          path.join(root, 'mf-card', 'dist', 'partner'),
+          '--spa',
+          '--partner-config',
+        ],
+        env: { REMOTE_MF_CARD: remotesEnv.REMOTE_MF_CARD, PARTNER_API_BASE: `${origins.shell}/eshop`, ...extraEnv },
         readyUrl: `${origins.partner}/`,
       };
     default:

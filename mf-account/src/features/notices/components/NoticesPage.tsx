@@ -1,0 +1,13 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+import { PageFrame } from '../../../components/PageFrame';
+import { useRemoteTranslation } from '../../../lib/i18n';
+
+/** /card/msg: frame and placeholder; the content comes with its own issue. */
+export function NoticesPage() {
+  const { t } = useRemoteTranslation();
+  return (
+    <PageFrame page="notices" title={t('pages.notices.title')} nav="back">
+      <ComingSoon line={t('pages.notices.line')} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,13 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+import { PageFrame } from '../../../components/PageFrame';
+import { useRemoteTranslation } from '../../../lib/i18n';
+
+/** /user/info: frame and placeholder; the content comes with its own issue. */
+export function UserInfoPage() {
+  const { t } = useRemoteTranslation();
+  return (
+    <PageFrame page="userInfo" title={t('pages.userInfo.title')} nav="back">
+      <ComingSoon line={t('pages.userInfo.line')} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,2 @@
+// Async boundary: the federation runtime negotiates shared singletons before any of them is imported.
+import('./bootstrap');

@@ -1,0 +1,79 @@
+import * as React from 'react';
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import {
+  DEFAULT_FLAG,
+  dirFor,
+  normalizeLanguage,
+  registerRuntime,
+  type EmbedMount,
+  type EmbedOptions,
+} from 'shared-contracts';
+import { LocalToasts } from './components/LocalToasts';
+import { configureApiClient } from './lib/api-client';
+import { ensureI18n } from './lib/init-i18n';
+import { theme } from './lib/theme';
+import routes from './routes';
+
+const Root = styled.div`
+  font-family:
+    system-ui,
+    -apple-system,
+    'Segoe UI',
+    Roboto,
+    'Noto Sans',
+    sans-serif;
+  color: ${({ theme: t }) => t.color.text};
+  background: ${({ theme: t }) => t.color.background};
+  font-size: ${({ theme: t }) => t.font.md};
+  line-height: 1.45;
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+`;
+
+function EmbedApp({ iccid }: Pick<EmbedOptions, 'iccid'>) {
+  return (
+    <ThemeProvider theme={theme}>
+      <Root data-embed="mf_card">
+        <MemoryRouter initialEntries={[`/${DEFAULT_FLAG}/${encodeURIComponent(iccid)}`]}>
+          <Suspense fallback={null}>
+            <Routes>
+              {routes.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+        <LocalToasts />
+      </Root>
+    </ThemeProvider>
+  );
+}
+
+/**
+ * mf_card/embed for partner pages: renders the card view for `iccid` into `element` with its own router, calling
+ * the api at `apiBase`. The partner page's own <html> is left alone: language and direction go on `element`.
+ */
+export const mount: EmbedMount = (element, { iccid, apiBase, lang }) => {
+  registerRuntime('mf_card/embed', { react: React });
+  configureApiClient({ baseUrl: apiBase });
+  const code = normalizeLanguage(lang ?? navigator.language);
+  element.lang = code;
+  element.dir = dirFor(code);
+  const root = createRoot(element);
+  let mounted = true;
+  void ensureI18n(code).then(() => {
+    if (mounted) root.render(<EmbedApp iccid={iccid} />);
+  });
+  return () => {
+    mounted = false;
+    root.unmount();
+  };
+};
+
+export default mount;

@@ -1,0 +1,75 @@
+import '../../../testing/polyfills';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getBus, type Card, type EventMap } from 'shared-contracts';
+import { renderPage, stubApi } from '../../../testing/render';
+import { CardPage } from './CardPage';
+
+const ICCID = '89880000000000000001';
+const card: Card = {
+  iccid: ICCID,
+  name: 'Travel SIM',
+  status_str: 'Activated',
+  expire_date: '2026-12-12',
+  available_days: 21,
+  used_str: '5.2GB',
+  total_str: '20GB',
+  used: 5324,
+  total: 20480,
+  usage_updated_at: null,
+  card_email: '',
+  kind: 1,
+  renewal: false,
+  create: null,
+  show_alert: false,
+  unlimited: false,
+  in_agent: false,
+  agent_version: 2,
+  card_kind: 1,
+  user_id: 0,
+  show_share_plan: false,
+  hasKeys: false,
+};
+
+describe('card page frame', () => {
+  let api: ReturnType<typeof stubApi>;
+  afterEach(() => api.restore());
+
+  it('checks then loads the card and shows status, expiry and data, with a back button in refill mode', async () => {
+    api = stubApi({ '/eshop/check/card': { flag: '2', iccid: ICCID }, '/eshop/get/card': card });
+    await renderPage(<CardPage />, { route: `/2/${ICCID}?mode=search`, path: '/:flag/:iccid' });
+
+    expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
+    expect(screen.getByTestId('card-expiry')).toHaveTextContent('2026-12-12');
+    expect(screen.getByTestId('card-data')).toHaveTextContent('5.2GB of 20GB');
+    expect(screen.getByTestId('frame-back')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title').closest('[data-remote]')).toHaveAttribute('data-remote', 'mf_card');
+    expect(api.calls.map((call) => call.path)).toEqual(['/eshop/check/card', '/eshop/get/card']);
+    expect(api.calls[1]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
+  });
+
+  it('shows a home button without mode=search, and refresh publishes a success toast on the bus', async () => {
+    api = stubApi({
+      '/eshop/check/card': { flag: '2', iccid: ICCID },
+      '/eshop/get/card': card,
+      '/eshop/refresh/card': { ...card, used_str: '6GB' },
+    });
+    const toasts: Array<EventMap['toast']> = [];
+    const unsubscribe = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await renderPage(<CardPage />, { route: `/2/${ICCID}`, path: '/:flag/:iccid' });
+    expect(await screen.findByTestId('frame-home')).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByTestId('card-refresh'));
+    await act(async () => undefined);
+    expect(screen.getByTestId('card-data')).toHaveTextContent('6GB of 20GB');
+    expect(toasts).toEqual([{ kind: 'success', messageKey: 'refreshSuccess' }]);
+    unsubscribe();
+  });
+
+  it('is translated: Arabic title and labels', async () => {
+    api = stubApi({ '/eshop/check/card': { flag: '2', iccid: ICCID }, '/eshop/get/card': card });
+    await renderPage(<CardPage />, { route: `/2/${ICCID}`, path: '/:flag/:iccid', lang: 'ar' });
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('بطاقتي');
+    expect(await screen.findByTestId('card-status')).toHaveTextContent('مفعّلة');
+  });
+});

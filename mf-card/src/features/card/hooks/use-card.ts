@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  DEFAULT_FLAG,
+  getBus,
+  getStorage,
+  isRefreshRedirect,
+  REFRESH_REDIRECT_DELAY_MS,
+  STORAGE_KEYS,
+  SUCCESS_MESSAGES,
+  type Card,
+  type Language,
+} from 'shared-contracts';
+import { getApiClient } from '../../../lib/api-client';
+import { checkCard } from '../api/check-card';
+import { getCard } from '../api/get-card';
+import { refreshCard } from '../api/refresh-card';
+
+export type CardState =
+  | { status: 'loading' }
+  | { status: 'ready'; card: Card; flag: string }
+  | { status: 'failed'; code: number; network: boolean };
+
+interface UseCardOptions {
+  flag: string;
+  iccid: string;
+  lang: Language;
+  /** The card check answered another flag: the page moves to /{flag}/{iccid}. */
+  onFlag: (flag: string) => void;
+}
+
+/** The card of the page: check (flag), then load; refresh on demand with the spec's redirect codes. */
+export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
+  const [state, setState] = useState<CardState>({ status: 'loading' });
+  const [refreshing, setRefreshing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    const client = getApiClient();
+    setState({ status: 'loading' });
+    // Where a session end returns to (spec section 8: the device page of the stored ICCID).
+    getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, iccid);
+    void (async () => {
+      const checked = await checkCard(client, { flag, iccid });
+      if (cancelled) return;
+      if (!checked.ok) {
+        setState({ status: 'failed', code: checked.code, network: Boolean(checked.network) });
+        return;
+      }
+      const cardFlag = checked.data.flag || flag;
+      if (cardFlag !== flag) {
+        // The page moves to the card's own flag and loads there.
+        onFlag(cardFlag);
+        return;
+      }
+      const loaded = await getCard(client, { flag: cardFlag, iccid, lang });
+      if (cancelled) return;
+      setState(
+        loaded.ok
+          ? { status: 'ready', card: loaded.data, flag: cardFlag }
+          : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
+      );
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // onFlag is a navigation callback; a new identity must not reload the card.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flag, iccid, lang, attempt]);
+
+  const refresh = useCallback(async () => {
+    const currentFlag = state.status === 'ready' ? state.flag : flag;
+    setRefreshing(true);
+    const result = await refreshCard(getApiClient(), { flag: currentFlag, iccid });
+    setRefreshing(false);
+    if (result.ok) {
+      setState({ status: 'ready', card: result.data, flag: currentFlag });
+      getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.refreshSuccess });
+    } else if (isRefreshRedirect(result.code)) {
+      window.setTimeout(() => onFlag(DEFAULT_FLAG), REFRESH_REDIRECT_DELAY_MS);
+    }
+  }, [flag, iccid, onFlag, state]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { state, refreshing, refresh, reload };
+}

@@ -1,0 +1,26 @@
+// The site theme (kept identical to shell/src/lib/theme.ts): inside the shell the shared ThemeProvider supplies it;
+// the standalone page and the partner embed provide this copy themselves.
+export const theme = {
+  color: {
+    primary: '#07C160',
+    primaryDark: '#06A552',
+    onPrimary: '#FFFFFF',
+    accent: '#FFAC79',
+    text: '#1F2329',
+    textMuted: '#646A73',
+    surface: '#FFFFFF',
+    background: '#F5F6F8',
+    border: '#E4E6EB',
+    danger: '#E5484D',
+    warning: '#F59E0B',
+    focus: '#1677FF',
+    overlay: 'rgba(15, 20, 25, 0.48)',
+  },
+  radius: { sm: '8px', md: '12px', lg: '16px', pill: '999px' },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
+  font: { sm: '13px', md: '15px', lg: '17px', xl: '20px' },
+  touch: '44px',
+  shadow: '0 2px 12px rgba(15, 20, 25, 0.08)',
+} as const;
+
+export type Theme = typeof theme;

@@ -1,0 +1,30 @@
+import * as React from 'react';
+import { lazy } from 'react';
+import { registerRuntime, type RemoteRoute } from 'shared-contracts';
+import { CardPage } from './features/card/components/CardPage';
+
+// The card page (the route phones open most) comes with this module; the others load when visited.
+const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
+const CardListPage = lazy(() =>
+  import('./features/card-list/components/CardListPage').then((m) => ({ default: m.CardListPage })),
+);
+const CardSettingsPage = lazy(() =>
+  import('./features/card-settings/components/CardSettingsPage').then((m) => ({ default: m.CardSettingsPage })),
+);
+const PackagesPage = lazy(() =>
+  import('./features/packages/components/PackagesPage').then((m) => ({ default: m.PackagesPage })),
+);
+
+// Proves at run time that this remote runs on the page's one React and one bus.
+registerRuntime('mf_card', { react: React });
+
+/** mf_card/routes: the paths of the shell's route table this remote owns. */
+const routes: RemoteRoute[] = [
+  { path: '/', Component: ScanPage },
+  { path: '/:flag/:iccid', Component: CardPage },
+  { path: '/eshop/card/list', Component: CardListPage },
+  { path: '/card/set', Component: CardSettingsPage },
+  { path: '/pkg', Component: PackagesPage },
+];
+
+export default routes;

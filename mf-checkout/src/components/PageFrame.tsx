@@ -1,0 +1,124 @@
+import { type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { useRemoteTranslation } from '../lib/i18n';
+
+/** Federation name: e2e and the shell's tests find this remote's frame by data-remote. */
+export const REMOTE_NAME = 'mf_checkout';
+
+const Frame = styled.article`
+  display: flex;
+  flex-direction: column;
+  min-block-size: 100%;
+`;
+
+const TopBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-block-size: 52px;
+  padding-inline: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.xl};
+    line-height: 1.2;
+  }
+`;
+
+const navButton = css`
+  inline-size: ${({ theme }) => theme.touch};
+  block-size: ${({ theme }) => theme.touch};
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
+  color: inherit;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  /* Arrows point the reading direction's way. */
+  [dir='rtl'] & svg[data-flip] {
+    transform: scaleX(-1);
+  }
+`;
+const BackButton = styled.button`
+  ${navButton}
+`;
+const HomeLink = styled(Link)`
+  ${navButton}
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
+`;
+
+function Arrow() {
+  return (
+    <svg data-flip width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+function House() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 11l8-7 8 7v9h-5v-6H9v6H4z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The frame of every page of this remote: a back button (refill mode, mode=search) or a home button, the title,
+ * then the page. `nav="back"` forces the back button.
+ */
+export function PageFrame({
+  page,
+  title,
+  nav,
+  children,
+}: {
+  page: string;
+  title: string;
+  nav?: 'back' | 'home';
+  children: ReactNode;
+}) {
+  const { t } = useRemoteTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const showBack = (nav ?? (search.get('mode') === 'search' ? 'back' : 'home')) === 'back';
+  return (
+    <Frame data-remote={REMOTE_NAME} data-page={page} data-build={process.env.BUILD_LABEL || undefined}>
+      <TopBar>
+        {showBack ? (
+          <BackButton
+            type="button"
+            aria-label={t('frame.back')}
+            data-testid="frame-back"
+            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+          >
+            <Arrow />
+          </BackButton>
+        ) : (
+          <HomeLink to="/" aria-label={t('frame.home')} data-testid="frame-home">
+            <House />
+          </HomeLink>
+        )}
+        <h1 data-testid="page-title">{title}</h1>
+      </TopBar>
+      <Body>{children}</Body>
+    </Frame>
+  );
+}

@@ -1,0 +1,13 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+import { PageFrame } from '../../../components/PageFrame';
+import { useRemoteTranslation } from '../../../lib/i18n';
+
+/** /esim/card/set/0: frame and placeholder; the content comes with its own issue. */
+export function EsimCardSettingsPage() {
+  const { t } = useRemoteTranslation();
+  return (
+    <PageFrame page="esimCardSettings" title={t('pages.esimCardSettings.title')} nav="back">
+      <ComingSoon line={t('pages.esimCardSettings.line')} />
+    </PageFrame>
+  );
+}

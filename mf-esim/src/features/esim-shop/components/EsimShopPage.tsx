@@ -1,0 +1,15 @@
+import { useParams } from 'react-router-dom';
+import { ComingSoon } from '../../../components/ComingSoon';
+import { PageFrame } from '../../../components/PageFrame';
+import { useRemoteTranslation } from '../../../lib/i18n';
+
+/** /esim/shop/:eid: frame and placeholder; the content comes with its own issue. */
+export function EsimShopPage() {
+  const { t } = useRemoteTranslation();
+  const { eid = '' } = useParams();
+  return (
+    <PageFrame page="esimShop" title={t('pages.esimShop.title')} nav="back">
+      <ComingSoon line={t('pages.esimShop.line', { eid })} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router-dom';
+import { ComingSoon } from '../../../components/ComingSoon';
+import { PageFrame } from '../../../components/PageFrame';
+import { useRemoteTranslation } from '../../../lib/i18n';
+
+/** /esim/:eid: frame and placeholder; the content comes with its own issue. */
+export function SlotRemotePage() {
+  const { t } = useRemoteTranslation();
+  const { eid = '' } = useParams();
+  return (
+    <PageFrame page="slotRemote" title={t('pages.slotRemote.title')}>
+      <ComingSoon line={t('pages.slotRemote.line', { eid })} />
+    </PageFrame>
+  );
+}

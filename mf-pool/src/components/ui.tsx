@@ -1,0 +1,41 @@
+import styled, { css } from 'styled-components';
+
+const focusRing = css`
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
+  min-block-size: ${({ theme }) => theme.touch};
+  padding-inline: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme, $variant }) => ($variant === 'secondary' ? theme.color.border : 'transparent')};
+  background: ${({ theme, $variant }) => ($variant === 'secondary' ? theme.color.surface : theme.color.primary)};
+  color: ${({ theme, $variant }) => ($variant === 'secondary' ? theme.color.text : theme.color.onPrimary)};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  &:disabled {
+    opacity: 0.55;
+    cursor: progress;
+  }
+  ${focusRing}
+`;
+
+export const Card = styled.section`
+  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow};
+  padding: ${({ theme }) => theme.space.lg};
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;

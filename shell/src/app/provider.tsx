@@ -1,0 +1,44 @@
+import { type ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { type ApiClient, type SafeStorage } from 'shared-contracts';
+import { AuthProvider } from '../features/auth/components/AuthProvider';
+import { LocaleProvider } from '../features/locale/components/LocaleProvider';
+import { type ResolvedLocale } from '../features/locale/lib/resolve-locale';
+import { RemotesProvider } from '../features/remotes/components/RemotesProvider';
+import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
+import { GlobalStyle } from '../lib/global-style';
+import { theme } from '../lib/theme';
+
+export interface AppProvidersProps {
+  client: ApiClient;
+  storage: SafeStorage;
+  locale: ResolvedLocale;
+  initialSearch: string;
+  freshReceipt?: boolean;
+  remotesLoader?: RemoteRoutesLoader;
+  children: ReactNode;
+}
+
+/** Everything below the router: theme, remotes, auth receipt, language and currency. */
+export function AppProviders({
+  client,
+  storage,
+  locale,
+  initialSearch,
+  freshReceipt,
+  remotesLoader,
+  children,
+}: AppProvidersProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <RemotesProvider loader={remotesLoader}>
+        <AuthProvider client={client} storage={storage} freshReceipt={freshReceipt}>
+          <LocaleProvider client={client} storage={storage} initial={locale} initialSearch={initialSearch}>
+            {children}
+          </LocaleProvider>
+        </AuthProvider>
+      </RemotesProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
+import { getUserInfo, type UserInfo } from '../api/get-user-info';
+import { takeReceiptFromQuery } from '../lib/receipt';
+
+interface AuthState {
+  user: UserInfo | null;
+  loggedIn: boolean;
+}
+
+const AuthContext = createContext<AuthState>({ user: null, loggedIn: false });
+
+/**
+ * The auth receipt: `access_token` in the query is stored as RECEIPT and removed from the address bar; with a
+ * receipt the user's info is loaded. A session end (published by the api client) clears the user and navigates
+ * to where the client says (spec section 8).
+ */
+export function AuthProvider({
+  client,
+  storage,
+  freshReceipt = false,
+  children,
+}: {
+  client: ApiClient;
+  storage: SafeStorage;
+  /** The page was opened with access_token (taken before the first render): report a bad one. */
+  freshReceipt?: boolean;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [receiptVersion, setReceiptVersion] = useState(0);
+  const userIdRef = useRef<number | null>(null);
+  userIdRef.current = user?.user_id ?? null;
+
+  // access_token in the query (any route) → RECEIPT, then drop it from the URL.
+  useEffect(() => {
+    const taken = takeReceiptFromQuery(location.search, storage);
+    if (!taken) return;
+    navigate({ pathname: location.pathname, search: taken.search, hash: location.hash }, { replace: true });
+    setReceiptVersion((n) => n + 1);
+  }, [location.search, location.pathname, location.hash, navigate, storage]);
+
+  useEffect(() => {
+    if (!storage.get(STORAGE_KEYS.RECEIPT)) return undefined;
+    let cancelled = false;
+    void getUserInfo(client, storage, { quiet: receiptVersion === 0 && !freshReceipt }).then((info) => {
+      if (cancelled) return;
+      userIdRef.current = info?.user_id ?? null;
+      setUser(info);
+      getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // freshReceipt only matters for the first load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, storage, receiptVersion]);
+
+  useEffect(
+    () =>
+      getBus().subscribe('session:end', ({ redirectTo }) => {
+        setUser(null);
+        getBus().publish('auth:changed', null);
+        if (redirectTo) navigate(redirectTo);
+      }),
+    [navigate],
+  );
+
+  // A remote that logs the user in or out (mf-account) announces it; the shell follows.
+  useEffect(
+    () =>
+      getBus().subscribe('auth:changed', (next) => {
+        if (next === null) setUser(null);
+        else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT))
+          setReceiptVersion((n) => n + 1);
+      }),
+    [storage],
+  );
+
+  const value = useMemo(() => ({ user, loggedIn: user !== null }), [user]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  return useContext(AuthContext);
+}

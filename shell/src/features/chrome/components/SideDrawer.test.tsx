@@ -1,0 +1,31 @@
+import '../../../testing/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
+import { renderWithApp } from '../../../testing/render';
+import { Header } from './Header';
+
+describe('side drawer', () => {
+  let network: FetchStub;
+  afterEach(() => network.restore());
+
+  it('opens from the menu button with the five entries in the spec order', async () => {
+    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
+    await renderWithApp(<Header />, { route: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByTestId('side-drawer');
+    const entries = within(drawer)
+      .getAllByRole('listitem')
+      .map((item) => item.firstElementChild);
+    expect(entries.map((entry) => entry?.getAttribute('data-testid'))).toEqual([
+      'drawer-email',
+      'drawer-store',
+      'drawer-orders',
+      'drawer-support',
+      'drawer-about',
+    ]);
+    expect(within(drawer).getByTestId('drawer-email')).toHaveAttribute('href', '/user/info');
+    expect(within(drawer).getByTestId('drawer-orders')).toHaveAttribute('href', '/pay/order');
+    expect(within(drawer).getByTestId('drawer-about')).toHaveAttribute('href', '/user/about');
+  });
+});

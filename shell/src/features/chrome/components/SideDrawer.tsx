@@ -1,0 +1,134 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { getBus } from 'shared-contracts';
+import { Dialog } from '../../../components/Dialog';
+import { Icon, type IconName } from '../../../components/Icon';
+import { PATHS } from '../../../app/routes/table';
+import { STORE_URL } from '../../../lib/links';
+import { useAuth } from '../../auth/components/AuthProvider';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0 calc(-1 * ${({ theme }) => theme.space.lg});
+  padding: 0;
+  li + li {
+    border-block-start: 1px solid ${({ theme }) => theme.color.border};
+  }
+  a,
+  button {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+    inline-size: 100%;
+    min-block-size: 52px;
+    padding-inline: ${({ theme }) => theme.space.lg};
+    border: 0;
+    background: none;
+    font: inherit;
+    color: inherit;
+    text-decoration: none;
+    text-align: start;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+  a:hover,
+  button:hover {
+    background: ${({ theme }) => theme.color.background};
+  }
+`;
+
+function Entry({
+  icon,
+  label,
+  testId,
+  ...target
+}: { icon: IconName; label: string; testId: string } & (
+  { to: string; onNavigate: () => void } | { href: string } | { onClick: () => void }
+)) {
+  const content = (
+    <>
+      <Icon name={icon} />
+      <span>{label}</span>
+    </>
+  );
+  if ('to' in target)
+    return (
+      <Link to={target.to} onClick={target.onNavigate} data-testid={testId}>
+        {content}
+      </Link>
+    );
+  if ('href' in target)
+    return (
+      <a href={target.href} data-testid={testId}>
+        {content}
+      </a>
+    );
+  return (
+    <button type="button" onClick={target.onClick} data-testid={testId}>
+      {content}
+    </button>
+  );
+}
+
+/** Side drawer, in the spec's order: e-mail, store, orders, support, about. */
+export default function SideDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const { user } = useAuth();
+  return (
+    <Dialog
+      open={open}
+      placement="side"
+      title={t('drawer.title')}
+      closeLabel={t('drawer.close')}
+      onClose={onClose}
+      testId="side-drawer"
+    >
+      <nav aria-label={t('drawer.title')}>
+        <List>
+          <li>
+            <Entry
+              icon="user"
+              label={user?.email ?? t('drawer.account')}
+              to={PATHS.userInfo}
+              onNavigate={onClose}
+              testId="drawer-email"
+            />
+          </li>
+          <li>
+            <Entry icon="store" label={t('drawer.store')} href={STORE_URL} testId="drawer-store" />
+          </li>
+          <li>
+            <Entry
+              icon="receipt"
+              label={t('drawer.orders')}
+              to={PATHS.orders}
+              onNavigate={onClose}
+              testId="drawer-orders"
+            />
+          </li>
+          <li>
+            <Entry
+              icon="chat"
+              label={t('drawer.support')}
+              testId="drawer-support"
+              onClick={() => {
+                onClose();
+                getBus().publish('support:open', user ? { email: user.email } : {});
+              }}
+            />
+          </li>
+          <li>
+            <Entry
+              icon="info"
+              label={t('drawer.about')}
+              to={PATHS.userAbout}
+              onNavigate={onClose}
+              testId="drawer-about"
+            />
+          </li>
+        </List>
+      </nav>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  DEFAULT_COUNTRY,
+  getBus,
+  isLanguage,
+  LANGUAGE_CODES,
+  STORAGE_KEYS,
+  type ApiClient,
+  type Language,
+  type SafeStorage,
+} from 'shared-contracts';
+import { switchLanguage } from '../../../lib/i18n';
+import { useAuth } from '../../auth/components/AuthProvider';
+import { getConfig } from '../api/get-config';
+import { saveUserSettings } from '../api/save-user-settings';
+import { persistLocale, resolveLocale, type ResolvedLocale } from '../lib/resolve-locale';
+
+export interface LocaleChange {
+  language?: Language;
+  currency?: string;
+  region?: string;
+}
+
+export interface LocaleState {
+  language: Language;
+  currency: string | null;
+  region: string;
+  locked: boolean;
+  languages: readonly Language[];
+  currencies: readonly string[];
+  /** Applies and stores a change; syncs region and currency to the account when logged in. */
+  update(change: LocaleChange): Promise<void>;
+}
+
+const LocaleContext = createContext<LocaleState | null>(null);
+
+/**
+ * Language, currency and region of the page. Starts from what bootstrap resolved (query and storage), then checks
+ * the stored values against getConfig's lists; the language is applied through the shared i18next instance.
+ */
+export function LocaleProvider({
+  client,
+  storage,
+  initial,
+  initialSearch,
+  children,
+}: {
+  client: ApiClient;
+  storage: SafeStorage;
+  initial: ResolvedLocale;
+  /** The query the page was opened with (lan and ccy are read once, at start). */
+  initialSearch: string;
+  children: ReactNode;
+}) {
+  const { user, loggedIn } = useAuth();
+  const [language, setLanguage] = useState<Language>(initial.language);
+  const [currency, setCurrency] = useState<string | null>(initial.currency);
+  const [region, setRegion] = useState<string>(() => storage.get(STORAGE_KEYS.AREA_KEY) ?? DEFAULT_COUNTRY);
+  const [lists, setLists] = useState<{ languages: readonly Language[]; currencies: readonly string[] }>({
+    languages: LANGUAGE_CODES,
+    currencies: initial.currency ? [initial.currency] : [],
+  });
+  const languageRef = useRef(language);
+  languageRef.current = language;
+
+  const applyLanguage = useCallback(async (next: Language) => {
+    if (next === languageRef.current) return;
+    await switchLanguage(next);
+    languageRef.current = next;
+    setLanguage(next);
+  }, []);
+
+  // Stored values must be in the server's lists, else its first entry (spec section 5).
+  useEffect(() => {
+    let cancelled = false;
+    void getConfig(client, window.location.href).then(async (config) => {
+      if (cancelled || !config) return;
+      const resolved = resolveLocale({
+        search: new URLSearchParams(initialSearch),
+        storedLanguage: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
+        storedCurrency: storage.get(STORAGE_KEYS.CURRENCY_KEY),
+        browserLanguage: navigator.language,
+        server: config,
+      });
+      persistLocale(storage, resolved.store);
+      const languages = config.lang_list.filter(isLanguage);
+      setLists({ languages: languages.length ? languages : LANGUAGE_CODES, currencies: config.ccy_list });
+      setCurrency(resolved.currency);
+      await applyLanguage(resolved.language);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, storage, initialSearch, applyLanguage]);
+
+  // A logged-in user's synced settings: region always, currency unless the link set one.
+  useEffect(() => {
+    if (!user) return;
+    if (user.area) {
+      setRegion(user.area);
+      storage.set(STORAGE_KEYS.AREA_KEY, user.area);
+    }
+    if (user.ccy && !new URLSearchParams(initialSearch).has('ccy')) {
+      setCurrency(user.ccy);
+      storage.set(STORAGE_KEYS.CURRENCY_KEY, user.ccy);
+    }
+  }, [user, storage, initialSearch]);
+
+  useEffect(() => {
+    if (currency) getBus().publish('locale:changed', { lang: language, ccy: currency });
+  }, [language, currency]);
+
+  const update = useCallback(
+    async (change: LocaleChange) => {
+      if (change.language && !initial.locked) {
+        await applyLanguage(change.language);
+        storage.set(STORAGE_KEYS.LANGUAGE_KEY, change.language);
+      }
+      const nextCurrency = change.currency ?? currency;
+      if (change.currency) {
+        setCurrency(change.currency);
+        storage.set(STORAGE_KEYS.CURRENCY_KEY, change.currency);
+      }
+      const nextRegion = loggedIn && change.region ? change.region : region;
+      if (loggedIn && change.region) {
+        setRegion(change.region);
+        storage.set(STORAGE_KEYS.AREA_KEY, change.region);
+      }
+      if (loggedIn && nextCurrency) await saveUserSettings(client, { area: nextRegion, ccy: nextCurrency });
+    },
+    [applyLanguage, client, currency, initial.locked, loggedIn, region, storage],
+  );
+
+  const value = useMemo<LocaleState>(
+    () => ({
+      language,
+      currency,
+      region,
+      locked: initial.locked,
+      languages: lists.languages,
+      currencies: lists.currencies,
+      update,
+    }),
+    [language, currency, region, initial.locked, lists, update],
+  );
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): LocaleState {
+  const state = useContext(LocaleContext);
+  if (!state) throw new Error('useLocale outside LocaleProvider');
+  return state;
+}

@@ -1,0 +1,26 @@
+// One theme for the whole site (spec section 9 colours). Remotes rendered inside the shell read it through the
+// shared styled-components ThemeProvider; each remote keeps a copy of these tokens for its standalone page.
+export const theme = {
+  color: {
+    primary: '#07C160',
+    primaryDark: '#06A552',
+    onPrimary: '#FFFFFF',
+    accent: '#FFAC79',
+    text: '#1F2329',
+    textMuted: '#646A73',
+    surface: '#FFFFFF',
+    background: '#F5F6F8',
+    border: '#E4E6EB',
+    danger: '#E5484D',
+    warning: '#F59E0B',
+    focus: '#1677FF',
+    overlay: 'rgba(15, 20, 25, 0.48)',
+  },
+  radius: { sm: '8px', md: '12px', lg: '16px', pill: '999px' },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
+  font: { sm: '13px', md: '15px', lg: '17px', xl: '20px' },
+  touch: '44px',
+  shadow: '0 2px 12px rgba(15, 20, 25, 0.08)',
+} as const;
+
+export type Theme = typeof theme;
