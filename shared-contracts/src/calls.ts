@@ -63,6 +63,7 @@ export const calls = {
   vcode: { path: '/user/auth/vcode' },
   reset: { path: '/user/auth/reset' },
   login: { path: '/user/auth/login' },
+  logout: { path: '/user/auth/logout' },
   loginThirdParty: { path: '/user/auth/login/thirdparty' },
   getUserInfo: { path: '/v1/user/info' },
   userSet: { path: '/v1/user/set' },

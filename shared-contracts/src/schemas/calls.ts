@@ -317,6 +317,8 @@ const account = {
     response: NoData,
   },
   login: { request: z.strictObject({ email: Email, password: Password }), response: AuthSession },
+  /** Design (no path in spec 7): ends this receipt on the server; later calls with it answer 10013. */
+  logout: { request: EmptyRequest, response: NoData },
   /** Design: OpenID Connect authorization-code return: the api exchanges the code and checks state. */
   loginThirdParty: {
     request: z.strictObject({

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_ROOT, DEFAULT_MAIL_FROM } from './config';
+import { type Db } from './db/index';
+import { CALL_NAMES, type CallName } from 'shared-contracts/schemas';
+import { pendingCall, registerCall, type CallRoute, type RateLimitSettings } from './http/calls';
+import { createMailer, type Mailer } from './mail';
+import { cardCalls } from './modules/cards/routes';
+import { catalogueCalls } from './modules/catalogue/routes';
+import { siteCalls } from './modules/site/routes';
+import { userCalls } from './modules/users/routes';
+import auth from './plugins/auth';
+import docs from './plugins/docs';
+import errors from './plugins/errors';
+import repositories from './plugins/repositories';
+import security from './plugins/security';
+
+export interface BuildAppOptions {
+  db: Db;
+  /** Defaults to the file outbox under api/.data/outbox. */
+  mailer?: Mailer;
+  /** Fastify logger options (false in tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  sessionTtlHours?: number;
+  /** Per-IP limit of each auth call (login, sign-up, codes, reset). */
+  authRateLimit?: RateLimitSettings;
+  corsOrigins?: string[] | '*';
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  production?: boolean;
+  defaultCcy?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** The whole api as a Fastify instance, in layers: external plugins, then the app's own, then the calls. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? 'loopback',
+    // Calls and their fields are case-sensitive on the wire; keep routing strict too.
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. external: error envelope first (it also installs the JSON parser), security headers, CORS, rate limits, docs
+  await app.register(errors);
+  await app.register(security, { db: options.db, corsOrigins: options.corsOrigins ?? '*' });
+  await app.register(docs);
+  app.get('/eshop/health', { schema: { hide: true } }, async () => {
+    await options.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  // 2. the app's own: database, repositories, mail, authentication
+  await app.register(repositories, {
+    db: options.db,
+    mailer:
+      options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, outboxDir: path.join(API_ROOT, '.data', 'outbox') }),
+    sessionTtlHours: options.sessionTtlHours ?? 24 * 30,
+  });
+  await app.register(auth);
+
+  // 3. the calls of spec section 7, each under /eshop and /eshop/api
+  const rateLimit = options.authRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  await app.register(async (scope) => {
+    const routes: CallRoute[] = [
+      ...cardCalls(scope),
+      ...catalogueCalls(scope),
+      ...siteCalls(scope, { production: options.production ?? false }),
+      ...userCalls(scope, { defaultCcy: options.defaultCcy ?? 'USD' }),
+    ];
+    const implemented = new Set<CallName>(routes.map((route) => route.name));
+    for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));
+    for (const route of routes) registerCall(scope, route, rateLimit);
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The api package folder; default data paths live under it whatever the working directory. */
+export const API_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export const DEFAULT_MAIL_FROM = 'eSIM Shop <no-reply@esim-shop.localhost>';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(API_ROOT, '.data', 'pglite'))),
+  MAIL_OUTBOX: z.preprocess(emptyAsUndefined, z.string().default(path.join(API_ROOT, '.data', 'outbox'))),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
+  SHELL_ORIGIN: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:8080')),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
+  // The shell's dev host proxies /eshop/ to us from loopback; trust its X-Forwarded-For for rate limits.
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+  // Comma-separated browser origins allowed to call the api, or * for any (bearer tokens only, no cookies).
+  CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ApiConfig = z.infer<typeof envSchema>;
+
+/** Reads and validates the environment once at start-up; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`invalid api configuration:\n${problems}`);
+  }
+  return parsed.data;
+}

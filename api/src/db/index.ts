@@ -1,0 +1,209 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+
+// int8 (bigint) and numeric come back as strings by default; our ids, byte counts and minor-unit amounts all fit
+// comfortably in a double, so parse them once here instead of at every call site.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/** A result row; repositories name its columns with an interface. */
+export type Row = object;
+
+/** The part of a connection that repositories need: plain parameterised SQL. */
+export interface Queryable {
+  query<R extends Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  one<R extends Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
+}
+
+export interface Db extends Queryable {
+  /** 'pglite' when the embedded database is in use, 'postgres' for a DATABASE_URL server. */
+  readonly kind: 'pglite' | 'postgres';
+  readonly pool: pg.Pool;
+  /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: writes the data folder as a tar file that `loadFrom` can start from (test templates). */
+  snapshot?(file: string): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory://' (or undefined with memory: true) for a throw-away database. */
+  pgliteDir?: string;
+  /** Use an in-memory PGlite (tests). */
+  memory?: boolean;
+  /**
+   * PostgreSQL only: a schema to create and put first on every connection's search_path, so that parallel test
+   * files get their own tables on one server. Dropped again by close() when dropSchemaOnClose is set.
+   */
+  schema?: string;
+  dropSchemaOnClose?: boolean;
+  /** PGlite only: start from this data-folder snapshot (see Db.snapshot) instead of an empty cluster. */
+  pgliteLoadFrom?: string;
+  maxConnections?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function wrap(client: { query: pg.Pool['query'] }): Queryable {
+  return {
+    async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as R[];
+    },
+    async one<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows[0] as R | undefined;
+    },
+  };
+}
+
+function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): Db {
+  const base = wrap(pool);
+  let closed = false;
+  return {
+    kind,
+    pool,
+    ...base,
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await onClose();
+    },
+  };
+}
+
+// A pooled connection that breaks while idle must not crash the process; the pool replaces it.
+function quietPool(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+async function createPostgresDb(options: CreateDbOptions & { databaseUrl: string }): Promise<Db> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: options.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = quietPool(
+    new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    }),
+  );
+  return makeDb('postgres', pool, async () => {
+    if (schema && options.dropSchemaOnClose) {
+      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    }
+    await pool.end();
+  });
+}
+
+type WorkerMessage =
+  | { type: 'ready'; address: string }
+  | { type: 'error'; message: string }
+  | { type: 'closed' }
+  | { type: 'snapshot'; error?: string };
+
+const PGLITE_WORKER = fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url));
+
+function nextMessage(worker: Worker, types: WorkerMessage['type'][]): Promise<WorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: WorkerMessage) => {
+      if (!types.includes(message.type)) return;
+      cleanup();
+      resolve(message);
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`PGlite worker exited with code ${code}`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
+async function createPgliteDb(options: CreateDbOptions): Promise<Db> {
+  const dataDir = options.memory || options.pgliteDir?.startsWith('memory://') ? undefined : options.pgliteDir;
+  if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
+  const max = options.maxConnections ?? 8;
+  // PGlite is one connection; the socket server (in a worker thread) multiplexes the pool's connections onto it,
+  // so the rest of the api talks to it exactly as to PostgreSQL.
+  const worker = new Worker(PGLITE_WORKER, {
+    workerData: {
+      dataDir: dataDir ? path.resolve(dataDir) : undefined,
+      maxConnections: max,
+      loadFrom: options.pgliteLoadFrom,
+    },
+  });
+  const started = await nextMessage(worker, ['ready', 'error']).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  if (started.type !== 'ready') {
+    await worker.terminate();
+    throw new Error(`PGlite failed to start: ${started.type === 'error' ? started.message : 'unknown reason'}`);
+  }
+  const [host, port] = started.address.split(':');
+  const pool = quietPool(
+    new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max, idleTimeoutMillis: 0 }),
+  );
+  const db = makeDb('pglite', pool, async () => {
+    await pool.end();
+    const closed = nextMessage(worker, ['closed']).catch(() => undefined);
+    worker.postMessage({ type: 'close' });
+    // Closing flushes the data folder; give it time, but never hang a shutdown on it.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await worker.terminate();
+  });
+  return {
+    ...db,
+    async snapshot(file: string) {
+      const done = nextMessage(worker, ['snapshot']);
+      worker.postMessage({ type: 'snapshot', file });
+      const answer = await done;
+      if (answer.type === 'snapshot' && answer.error) throw new Error(`PGlite snapshot failed: ${answer.error}`);
+    },
+  };
+}
+
+/** DATABASE_URL → PostgreSQL; otherwise the embedded PGlite (data folder or in memory) behind a local socket. */
+export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
+  if (options.databaseUrl) return createPostgresDb({ ...options, databaseUrl: options.databaseUrl });
+  return createPgliteDb(options);
+}

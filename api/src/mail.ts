@@ -1,0 +1,82 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Which template produced it (verification code, order e-mail, ...); for logs and tests. */
+  template: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close?(): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string;
+  outboxDir: string;
+}
+
+function fileSafe(value: string): string {
+  return value.replace(/[^a-zA-Z0-9@._-]+/g, '_').slice(0, 80);
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise every mail becomes two files in the outbox folder: the raw message
+ * (.eml, opens in any mail client) and a .json summary a developer or a test can read.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(options.outboxDir, { recursive: true });
+      sequence += 1;
+      const stem = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}-${fileSafe(message.template)}-${fileSafe(message.to)}`;
+      const raw = info.message;
+      await writeFile(path.join(options.outboxDir, `${stem}.eml`), Buffer.isBuffer(raw) ? raw : String(raw));
+      await writeFile(
+        path.join(options.outboxDir, `${stem}.json`),
+        `${JSON.stringify({ from: options.from, ...message, date: new Date().toISOString() }, null, 2)}\n`,
+      );
+    },
+  };
+}
+
+/** Keeps mails in memory: for tests. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}

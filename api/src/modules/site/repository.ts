@@ -1,0 +1,83 @@
+import { type Queryable } from '../../db/index';
+
+export interface NoticeRow {
+  id: number;
+  title: string;
+  content: string;
+  link: string | null;
+  created_at: Date;
+  read: boolean;
+}
+
+export interface NoticeScope {
+  lang: string;
+  agentFlag: string | null;
+  iccid: string | null;
+  userId: number | null;
+}
+
+export interface AdvertRow {
+  id: number;
+  ad_type: number;
+  title: string;
+  image: string;
+  link: string | null;
+  btn_text: string | null;
+  show_number: number | null;
+  show_rule: number | null;
+  background_color: string | null;
+}
+
+export function createSiteRepository(db: Queryable) {
+  return {
+    async configValues(): Promise<Map<string, unknown>> {
+      const rows = await db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
+      return new Map(rows.map((row) => [row.key, row.value]));
+    },
+
+    async setConfig(key: string, value: unknown): Promise<void> {
+      await db.query(
+        `INSERT INTO config (key, value) VALUES ($1, $2::jsonb)
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+        [key, JSON.stringify(value)],
+      );
+    },
+
+    /** Adverts in force for a card's agent, language and any of the positions (null position: everywhere). */
+    async adverts(scope: { agentFlag: string | null; lang: string; positions: string[] }): Promise<AdvertRow[]> {
+      return db.query<AdvertRow>(
+        `SELECT id, ad_type, title, image, link, btn_text, show_number, show_rule, background_color
+           FROM activities
+          WHERE active AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
+            AND (agent_flag IS NULL OR agent_flag = $1)
+            AND (lang IS NULL OR lang = $2)
+            AND (position IS NULL OR position = ANY ($3::text[]))
+          ORDER BY sort_order, id`,
+        [scope.agentFlag, scope.lang, scope.positions],
+      );
+    },
+
+    /**
+     * Notices in force for the scope, newest first: everyone's, the card's agent's, the card's own and the user's.
+     * Text in the language asked for, else the notice's own (English) text.
+     */
+    async notices(scope: NoticeScope): Promise<NoticeRow[]> {
+      return db.query<NoticeRow>(
+        `SELECT n.id, coalesce(t.title, n.title) AS title, coalesce(t.content, n.content) AS content, n.link,
+                n.created_at, (r.notice_id IS NOT NULL) AS read
+           FROM notices n
+           LEFT JOIN notice_translations t ON t.notice_id = n.id AND t.lang = $1
+           LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $4
+          WHERE (n.starts_at IS NULL OR n.starts_at <= now()) AND (n.ends_at IS NULL OR n.ends_at > now())
+            AND (n.agent_flag IS NULL OR n.agent_flag = $2)
+            AND (n.iccid IS NULL OR n.iccid = $3)
+            AND (n.user_id IS NULL OR n.user_id = $4)
+          ORDER BY n.created_at DESC, n.id DESC
+          LIMIT 100`,
+        [scope.lang, scope.agentFlag, scope.iccid, scope.userId],
+      );
+    },
+  };
+}
+
+export type SiteRepository = ReturnType<typeof createSiteRepository>;

@@ -1,0 +1,107 @@
+import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ApiError, ERROR_CODES, messageFor } from '../http/errors';
+import { errorBody } from '../http/envelope';
+
+interface Mapped {
+  status: number;
+  code: number;
+  message: string;
+}
+
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return messageFor(ERROR_CODES.PARAM_ERROR);
+  const where = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return where ? `${messageFor(ERROR_CODES.PARAM_ERROR)}: ${where}` : messageFor(ERROR_CODES.PARAM_ERROR);
+}
+
+/**
+ * HTTP status policy (the envelope's code is what clients act on):
+ * - domain errors (ApiError): 200 with the catalogue code, like every answer of this API;
+ * - malformed JSON 400/10001; schema violations 400/10002; body too large 413/10002; wrong content type 415/10002;
+ * - unknown route 404/10002; rate limited 429/10007; anything unexpected 500/10003 'system error'.
+ * Never a stack, never internals, never HTML.
+ */
+function mapError(error: FastifyError | Error): Mapped {
+  if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(error) || fastifyError.validation) {
+    return { status: 400, code: ERROR_CODES.PARAM_ERROR, message: describeValidation(fastifyError) };
+  }
+  if (isResponseSerializationError(error)) {
+    return { status: 500, code: ERROR_CODES.SYSTEM_ERROR, message: messageFor(ERROR_CODES.SYSTEM_ERROR) };
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: ERROR_CODES.PARSE_ERROR, message: messageFor(ERROR_CODES.PARSE_ERROR) };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        status: 413,
+        code: ERROR_CODES.PARAM_ERROR,
+        message: `${messageFor(ERROR_CODES.PARAM_ERROR)}: body too large`,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        code: ERROR_CODES.PARAM_ERROR,
+        message: `${messageFor(ERROR_CODES.PARAM_ERROR)}: send application/json`,
+      };
+    default:
+      break;
+  }
+  // secure-json-parse throws a SyntaxError (prototype poisoning is reported the same way) with statusCode 400.
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return { status: 400, code: ERROR_CODES.PARSE_ERROR, message: messageFor(ERROR_CODES.PARSE_ERROR) };
+  }
+  if (fastifyError.statusCode === 429) {
+    return { status: 429, code: ERROR_CODES.TOO_MANY_REQUESTS, message: messageFor(ERROR_CODES.TOO_MANY_REQUESTS) };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, code: ERROR_CODES.PARAM_ERROR, message: messageFor(ERROR_CODES.PARAM_ERROR) };
+  }
+  return { status: 500, code: ERROR_CODES.SYSTEM_ERROR, message: messageFor(ERROR_CODES.SYSTEM_ERROR) };
+}
+
+function sendEnvelope(reply: FastifyReply, mapped: Mapped) {
+  // A string payload skips the route's response serializer: the envelope of a failure is not the success schema.
+  return reply.code(mapped.status).type('application/json; charset=utf-8').send(errorBody(mapped.code, mapped.message));
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = mapError(error);
+    if (mapped.status >= 500) {
+      request.log.error({ err: error, url: request.url }, 'unexpected error');
+    } else if (!(error instanceof ApiError)) {
+      request.log.info({ code: mapped.code, reason: error.message }, 'request rejected');
+    }
+    return sendEnvelope(reply, mapped);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendEnvelope(reply, {
+      status: 404,
+      code: ERROR_CODES.PARAM_ERROR,
+      message: `not found: ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`,
+    }),
+  );
+
+  // An empty body with Content-Type: application/json means "no parameters" (calls without payload), not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  // Every call is JSON: other bodies (text/plain included) are refused with 415 before any handler runs.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    defaultJson(request, text, done);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,956 @@
+import { type Db, type Queryable } from './db/index';
+import { hashPassword } from './lib/secrets';
+
+// Demo data for a newcomer: agents of every page version, cards of every kind and status, a pool, an eSIM slot
+// with profiles, packages in several categories and currencies, adverts, notices and coverage. Loaded on the first
+// start (empty database) and again by `pnpm --filter api seed`.
+
+export const DEMO_USER = { email: 'demo@example.com', password: 'demo-password-1' } as const;
+/** Owns one card, so the demo shows what another account's card looks like. */
+export const OTHER_USER = { email: 'other@example.com', password: 'other-password-1' } as const;
+export const DEMO_EID = '89049032123456789012345678901234';
+export const DEMO_POOL_ID = 'demo-pool-1';
+
+export interface DemoCard {
+  iccid: string;
+  /** The agent flag, i.e. the first path segment of its card page. */
+  flag: string;
+  description: string;
+}
+
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+const DAY = 86_400;
+
+type Status = 'Ready' | 'Activated' | 'Suspension';
+
+/** A self-contained picture (no network, no asset server): a coloured panel with its title. */
+export function demoImage(title: string, background: string, width = 750, height = 300): string {
+  const safe = title.replace(/[<>&"]/g, '');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="100%" height="100%" rx="24" fill="${background}"/>` +
+    `<text x="50%" y="54%" font-family="sans-serif" font-size="${Math.round(height / 7)}" fill="#fff" ` +
+    `text-anchor="middle">${safe}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface CardSeed {
+  iccid: string;
+  flag: string;
+  description: string;
+  status: Status;
+  cardKind?: 1 | 2;
+  owner?: 'demo' | 'other';
+  email?: string;
+  name?: string;
+  /** Days from now; negative = already expired; undefined = no expiry yet. */
+  expiresInDays?: number;
+  usedBytes?: number;
+  totalBytes?: number;
+  unlimited?: boolean;
+  kind?: number;
+  thirdParty?: boolean;
+  renewal?: boolean;
+  hasKeys?: boolean;
+  warn?: string;
+  showAlert?: boolean;
+  eid?: string;
+  action?: 'install_fail' | 'delete' | 'enable';
+}
+
+const CARDS: CardSeed[] = [
+  {
+    iccid: '89880000000000000001',
+    flag: '2',
+    description: 'Activated SIM, 20 GB plan with 5.2 GB used, auto-renew on, bound to demo@example.com',
+    status: 'Activated',
+    owner: 'demo',
+    email: DEMO_USER.email,
+    name: 'Travel SIM',
+    expiresInDays: 21,
+    usedBytes: Math.round(5.2 * GB),
+    totalBytes: 20 * GB,
+    renewal: true,
+  },
+  {
+    iccid: '89880000000000000002',
+    flag: '2',
+    description: 'Ready (inventory) SIM, never used, not bound to any account',
+    status: 'Ready',
+  },
+  {
+    iccid: '89880000000000000003',
+    flag: '2',
+    description: 'Suspended SIM (deactivated), bound to demo@example.com',
+    status: 'Suspension',
+    owner: 'demo',
+    email: DEMO_USER.email,
+    expiresInDays: -3,
+    usedBytes: 5 * GB,
+    totalBytes: 5 * GB,
+  },
+  {
+    iccid: '89880000000000000004',
+    flag: '2',
+    description: 'Activated SIM on an unlimited plan, not bound',
+    status: 'Activated',
+    expiresInDays: 6,
+    usedBytes: Math.round(3.4 * GB),
+    unlimited: true,
+  },
+  {
+    iccid: '89880000000000000005',
+    flag: '2',
+    description: 'Unlimited SIM that reached its daily fair-use amount: speed limited (kind 2)',
+    status: 'Activated',
+    expiresInDays: 4,
+    usedBytes: Math.round(2.1 * GB),
+    unlimited: true,
+    kind: 2,
+    showAlert: true,
+  },
+  {
+    iccid: '89880000000000000006',
+    flag: '2',
+    description: 'Third-party SIM: inventory status, no data figures, no gauge',
+    status: 'Ready',
+    thirdParty: true,
+  },
+  {
+    iccid: '89880000000000000007',
+    flag: '2',
+    description: 'Activated SIM about to expire (warn text "2 days"), bound to demo@example.com, in the demo pool',
+    status: 'Activated',
+    owner: 'demo',
+    email: DEMO_USER.email,
+    expiresInDays: 2,
+    usedBytes: Math.round(2.7 * GB),
+    totalBytes: 3 * GB,
+    warn: '2 days',
+  },
+  {
+    iccid: '89880000000000000008',
+    flag: '2',
+    description: 'Activated SIM owned by other@example.com: its e-mail stays hidden from everyone else',
+    status: 'Activated',
+    owner: 'other',
+    email: OTHER_USER.email,
+    expiresInDays: 12,
+    usedBytes: 800 * MB,
+    totalBytes: 10 * GB,
+  },
+  {
+    iccid: '8988000000000000019',
+    flag: '2',
+    description: 'Ready SIM with a 19-character ICCID (the shortest accepted)',
+    status: 'Ready',
+  },
+  {
+    iccid: '89880000000000000101',
+    flag: '1',
+    description: 'Agent 1 (page version 1, the old card view): activated SIM with the old package list',
+    status: 'Activated',
+    expiresInDays: 15,
+    usedBytes: 300 * MB,
+    totalBytes: 1 * GB,
+  },
+  {
+    iccid: '89880000000000000301',
+    flag: '3',
+    description: 'Agent 3 (page version 3, card list view), prices in EUR, German by default',
+    status: 'Activated',
+    expiresInDays: 9,
+    usedBytes: 1 * GB,
+    totalBytes: 5 * GB,
+  },
+  {
+    iccid: '89880000000000000901',
+    flag: 'acme',
+    description: 'Partner agent "acme" (version 2, JPY, no PayPal): a card sold by a reseller',
+    status: 'Ready',
+  },
+  {
+    iccid: '89880000000000000201',
+    flag: '2',
+    description: 'eSIM profile (card_kind 2) enabled in the demo slot, bound to demo@example.com',
+    status: 'Activated',
+    cardKind: 2,
+    owner: 'demo',
+    email: DEMO_USER.email,
+    expiresInDays: 25,
+    usedBytes: 450 * MB,
+    totalBytes: 3 * GB,
+    hasKeys: true,
+    eid: DEMO_EID,
+    action: 'enable',
+  },
+  {
+    iccid: '89880000000000000202',
+    flag: '2',
+    description: 'eSIM profile whose installation failed (action install_fail)',
+    status: 'Ready',
+    cardKind: 2,
+    owner: 'demo',
+    eid: DEMO_EID,
+    action: 'install_fail',
+  },
+  {
+    iccid: '89880000000000000203',
+    flag: '2',
+    description: 'eSIM profile deleted from the device (action delete)',
+    status: 'Suspension',
+    cardKind: 2,
+    owner: 'demo',
+    eid: DEMO_EID,
+    action: 'delete',
+  },
+];
+
+/** The demo cards with one line each: printed by the server at start-up and listed in the README. */
+export const demoCards: ReadonlyArray<DemoCard> = CARDS.map(({ iccid, flag, description }) => ({
+  iccid,
+  flag,
+  description,
+}));
+
+interface PackageSeed {
+  code: string;
+  type: string;
+  category: string;
+  recommended?: boolean;
+  mode?: 1 | 2;
+  validityDays: number;
+  validityStart?: 'purchase' | 'first_use' | 'install';
+  dataBytes?: number;
+  unlimited?: boolean;
+  fairUseDailyBytes?: number;
+  poolLines?: number;
+  taxRate?: number;
+  tag?: string;
+  tagBackground?: string;
+  tagWords?: string;
+  leftTag?: string;
+  icon?: string;
+  area: string;
+  carriers: string;
+  agentVersions?: number[];
+  agentFlag?: string;
+  /** currency → [amount, discount amount | null, renew discount %] in minor units. */
+  prices: Record<string, [number, number | null, number]>;
+  /** lang → texts. */
+  texts: Record<string, { name: string; main: string; secondary?: string; sub?: string; desc: string; htu: string }>;
+}
+
+const HTU_FIRST_USE = 'Validity starts when the card first connects to a network abroad.';
+const HTU_PURCHASE = 'Validity starts at purchase.';
+
+const PACKAGES: PackageSeed[] = [
+  {
+    code: 'eu-5gb-30d',
+    type: 'sim-europe',
+    category: 'Recommend',
+    recommended: true,
+    validityDays: 30,
+    dataBytes: 5 * GB,
+    tag: 'Best seller',
+    tagBackground: '#07C160',
+    tagWords: '#FFFFFF',
+    icon: 'europe',
+    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    carriers: 'A1, Magenta, Vodafone, Orange',
+    taxRate: 0.07,
+    prices: { USD: [1500, 1290, 90], EUR: [1400, 1200, 90], JPY: [2200, 1900, 90] },
+    texts: {
+      en: {
+        name: 'Europe 5 GB',
+        main: '5 GB',
+        secondary: '30 days',
+        sub: 'Europe',
+        desc: '5 GB of high-speed data in 33 European countries.',
+        htu: HTU_FIRST_USE,
+      },
+      de: {
+        name: 'Europa 5 GB',
+        main: '5 GB',
+        secondary: '30 Tage',
+        sub: 'Europa',
+        desc: '5 GB Highspeed-Daten in 33 europäischen Ländern.',
+        htu: 'Die Laufzeit beginnt mit der ersten Verbindung im Ausland.',
+      },
+      ja: {
+        name: 'ヨーロッパ 5GB',
+        main: '5GB',
+        secondary: '30日間',
+        sub: 'ヨーロッパ',
+        desc: 'ヨーロッパ33か国で使える高速データ5GB。',
+        htu: '海外で初めて接続した時点から有効期間が始まります。',
+      },
+    },
+  },
+  {
+    code: 'eu-20gb-30d',
+    type: 'sim-europe',
+    category: 'Europe',
+    mode: 2,
+    validityDays: 30,
+    dataBytes: 20 * GB,
+    leftTag: 'Auto-renew',
+    icon: 'europe',
+    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    carriers: 'A1, Magenta, Vodafone, Orange',
+    taxRate: 0.07,
+    prices: { USD: [3900, null, 85], EUR: [3600, null, 85], JPY: [5800, null, 85] },
+    texts: {
+      en: {
+        name: 'Europe 20 GB monthly',
+        main: '20 GB',
+        secondary: '30 days',
+        sub: 'renews monthly',
+        desc: 'First payment starts a monthly plan; cancel any time.',
+        htu: HTU_FIRST_USE,
+      },
+      de: {
+        name: 'Europa 20 GB monatlich',
+        main: '20 GB',
+        secondary: '30 Tage',
+        sub: 'monatlich verlängert',
+        desc: 'Die erste Zahlung startet ein Monatsabo; jederzeit kündbar.',
+        htu: 'Die Laufzeit beginnt mit der ersten Verbindung im Ausland.',
+      },
+    },
+  },
+  {
+    code: 'apac-10gb-15d',
+    type: 'sim-apac',
+    category: 'Asia Pacific',
+    validityDays: 15,
+    dataBytes: 10 * GB,
+    tag: 'Hot',
+    tagBackground: '#FF4D4F',
+    tagWords: '#FFFFFF',
+    icon: 'asia',
+    area: 'Asia Pacific (Australia, Japan, Thailand; not Austria)',
+    carriers: 'Telstra, Optus, NTT docomo, AIS',
+    prices: { USD: [2400, 1990, 100], EUR: [2200, 1850, 100], JPY: [3500, 2900, 100] },
+    texts: {
+      en: {
+        name: 'Asia Pacific 10 GB',
+        main: '10 GB',
+        secondary: '15 days',
+        sub: 'Australia, Japan, Thailand',
+        desc: '10 GB in Australia, Japan and Thailand.',
+        htu: HTU_FIRST_USE,
+      },
+      ja: {
+        name: 'アジア太平洋 10GB',
+        main: '10GB',
+        secondary: '15日間',
+        sub: 'オーストラリア・日本・タイ',
+        desc: 'オーストラリア、日本、タイで使える10GB。',
+        htu: '海外で初めて接続した時点から有効期間が始まります。',
+      },
+    },
+  },
+  {
+    code: 'global-unlimited-7d',
+    type: 'sim-europe',
+    category: 'Recommend',
+    recommended: true,
+    validityDays: 7,
+    unlimited: true,
+    fairUseDailyBytes: 2 * GB,
+    tag: 'Unlimited',
+    tagBackground: '#722ED1',
+    tagWords: '#FFFFFF',
+    icon: 'unlimited',
+    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    carriers: 'A1, Magenta, Vodafone, Orange',
+    taxRate: 0.07,
+    prices: { USD: [2900, null, 100], EUR: [2700, null, 100], JPY: [4300, null, 100] },
+    texts: {
+      en: {
+        name: 'Europe unlimited 7 days',
+        main: 'Unlimited',
+        secondary: '7 days',
+        sub: 'fair use: 2 GB/day at full speed, then 512 kbps',
+        desc: 'Unlimited data; after 2 GB in a day the speed drops to 512 kbps until midnight (UTC).',
+        htu: HTU_PURCHASE,
+      },
+      de: {
+        name: 'Europa unbegrenzt 7 Tage',
+        main: 'Unbegrenzt',
+        secondary: '7 Tage',
+        sub: 'Fair Use: 2 GB/Tag volle Geschwindigkeit, dann 512 kbit/s',
+        desc: 'Unbegrenzte Daten; nach 2 GB am Tag 512 kbit/s bis Mitternacht (UTC).',
+        htu: 'Die Laufzeit beginnt mit dem Kauf.',
+      },
+    },
+  },
+  {
+    code: 'global-1gb-7d',
+    type: 'sim-europe',
+    category: 'Global',
+    validityDays: 7,
+    validityStart: 'purchase',
+    dataBytes: 1 * GB,
+    area: 'Europe (33 countries)',
+    carriers: 'A1, Magenta, Vodafone, Orange',
+    prices: { USD: [500, null, 100], EUR: [450, null, 100], JPY: [750, null, 100] },
+    texts: {
+      en: {
+        name: 'Starter 1 GB',
+        main: '1 GB',
+        secondary: '7 days',
+        desc: 'A small top-up for a short trip.',
+        htu: HTU_PURCHASE,
+      },
+      de: {
+        name: 'Starter 1 GB',
+        main: '1 GB',
+        secondary: '7 Tage',
+        desc: 'Ein kleines Guthaben für eine kurze Reise.',
+        htu: 'Die Laufzeit beginnt mit dem Kauf.',
+      },
+    },
+  },
+  {
+    code: 'acme-japan-3gb-8d',
+    type: 'sim-apac',
+    category: 'Japan',
+    agentFlag: 'acme',
+    validityDays: 8,
+    dataBytes: 3 * GB,
+    area: 'Japan',
+    carriers: 'NTT docomo, SoftBank',
+    prices: { JPY: [1980, null, 100] },
+    texts: {
+      en: {
+        name: 'Japan 3 GB (Acme)',
+        main: '3 GB',
+        secondary: '8 days',
+        desc: 'Acme Travel exclusive.',
+        htu: HTU_FIRST_USE,
+      },
+      ja: {
+        name: '日本 3GB（Acme）',
+        main: '3GB',
+        secondary: '8日間',
+        desc: 'Acme Travel 限定。',
+        htu: '初回接続時から有効期間が始まります。',
+      },
+    },
+  },
+  {
+    code: 'esim-global-3gb-30d',
+    type: 'esim-global',
+    category: 'Recommend',
+    recommended: true,
+    validityDays: 30,
+    validityStart: 'install',
+    dataBytes: 3 * GB,
+    icon: 'esim',
+    area: 'Global (Austria, Australia, USA, Japan)',
+    carriers: 'A1, Telstra, T-Mobile, NTT docomo',
+    prices: { USD: [1200, null, 100], EUR: [1100, null, 100], JPY: [1800, null, 100] },
+    texts: {
+      en: {
+        name: 'eSIM Global 3 GB',
+        main: '3 GB',
+        secondary: '30 days',
+        desc: 'Works in 4 countries.',
+        htu: 'Validity starts when the eSIM profile is installed.',
+      },
+      de: {
+        name: 'eSIM Global 3 GB',
+        main: '3 GB',
+        secondary: '30 Tage',
+        desc: 'Gilt in 4 Ländern.',
+        htu: 'Die Laufzeit beginnt mit der Installation des eSIM-Profils.',
+      },
+    },
+  },
+  {
+    code: 'esim-europe-10gb-30d',
+    type: 'esim-global',
+    category: 'Europe',
+    validityDays: 30,
+    validityStart: 'install',
+    dataBytes: 10 * GB,
+    area: 'Europe incl. Austria',
+    carriers: 'A1, Magenta',
+    prices: { USD: [2500, 2200, 100], EUR: [2300, 2000, 100], JPY: [3700, 3300, 100] },
+    texts: {
+      en: {
+        name: 'eSIM Europe 10 GB',
+        main: '10 GB',
+        secondary: '30 days',
+        desc: '10 GB across Europe.',
+        htu: 'Validity starts when the eSIM profile is installed.',
+      },
+    },
+  },
+  {
+    code: 'pool-eu-50gb-30d',
+    type: 'pool-europe',
+    category: 'Shared',
+    validityDays: 30,
+    dataBytes: 50 * GB,
+    poolLines: 5,
+    tag: 'Family',
+    area: 'Europe',
+    carriers: 'A1, Magenta, Vodafone',
+    prices: { USD: [5900, null, 100], EUR: [5500, null, 100], JPY: [8800, null, 100] },
+    texts: {
+      en: {
+        name: 'Shared 50 GB, 5 lines',
+        main: '50 GB',
+        secondary: 'up to 5 cards',
+        desc: 'One plan shared by up to 5 cards.',
+        htu: HTU_PURCHASE,
+      },
+      de: {
+        name: 'Geteilt 50 GB, 5 Karten',
+        main: '50 GB',
+        secondary: 'bis zu 5 Karten',
+        desc: 'Ein Tarif für bis zu 5 Karten.',
+        htu: 'Die Laufzeit beginnt mit dem Kauf.',
+      },
+    },
+  },
+];
+
+const PACKAGE_TYPES = [
+  { code: 'sim-europe', kind: 'sim', name: 'Europe SIM' },
+  { code: 'sim-apac', kind: 'sim', name: 'Asia Pacific SIM' },
+  { code: 'esim-global', kind: 'esim', name: 'Global eSIM' },
+  { code: 'pool-europe', kind: 'pool', name: 'Europe shared pool' },
+] as const;
+
+const COUNTRIES: Record<string, string> = {
+  AT: 'Austria',
+  AU: 'Australia',
+  DE: 'Germany',
+  FR: 'France',
+  IT: 'Italy',
+  ES: 'Spain',
+  JP: 'Japan',
+  TH: 'Thailand',
+  US: 'United States',
+};
+
+/** product type → country → operators [name, network type]. */
+const COVERAGE: Record<string, Record<string, Array<[string, string]>>> = {
+  'sim-europe': {
+    AT: [
+      ['A1', '5G'],
+      ['Magenta', '5G'],
+      ['Drei', '4G'],
+    ],
+    DE: [
+      ['Telekom', '5G'],
+      ['Vodafone', '5G'],
+      ['O2', '4G'],
+    ],
+    FR: [
+      ['Orange', '5G'],
+      ['SFR', '4G'],
+    ],
+    IT: [
+      ['TIM', '5G'],
+      ['Vodafone', '4G'],
+    ],
+    ES: [
+      ['Movistar', '5G'],
+      ['Orange', '4G'],
+    ],
+  },
+  'sim-apac': {
+    AU: [
+      ['Telstra', '5G'],
+      ['Optus', '4G'],
+      ['Vodafone AU', '4G'],
+    ],
+    JP: [
+      ['NTT docomo', '5G'],
+      ['SoftBank', '4G'],
+    ],
+    TH: [['AIS', '4G']],
+  },
+  'esim-global': {
+    AT: [['A1', '5G']],
+    AU: [['Telstra', '5G']],
+    US: [['T-Mobile', '5G']],
+    JP: [['NTT docomo', '5G']],
+  },
+  'pool-europe': {
+    AT: [['A1', '4G']],
+    DE: [['Telekom', '4G']],
+  },
+};
+
+const TABLES = [
+  'rate_limits',
+  'mail_log',
+  'support_messages',
+  'coverage_operators',
+  'coverage_countries',
+  'countries',
+  'notice_reads',
+  'notice_translations',
+  'notices',
+  'activity_events',
+  'activities',
+  'card_packages',
+  'payment_events',
+  'orders',
+  'addresses',
+  'pool_members',
+  'pools',
+  'package_prices',
+  'package_translations',
+  'packages',
+  'esim_profiles',
+  'cards',
+  'esim_slots',
+  'package_categories',
+  'package_types',
+  'agents',
+  'verification_codes',
+  'sessions',
+  'user_identities',
+  'users',
+  'config',
+];
+
+export async function isEmpty(db: Queryable): Promise<boolean> {
+  const row = await db.one<{ agents: number }>(`SELECT count(*)::int AS agents FROM agents`);
+  return (row?.agents ?? 0) === 0;
+}
+
+async function insertId(q: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const row = await q.one<{ id: number }>(sql, params);
+  if (!row) throw new Error(`seed insert returned nothing: ${sql.slice(0, 60)}`);
+  return row.id;
+}
+
+async function seedInto(q: Queryable, now: number): Promise<void> {
+  const at = (days: number) => Math.floor(now / 1000) + Math.round(days * DAY);
+  const ts = (days: number) => new Date(now + days * DAY * 1000).toISOString();
+
+  const config: Record<string, unknown> = {
+    lang_list: ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'th', 'tr', 'ko', 'id', 'pt', 'zh', 'vi', 'pl', 'he'],
+    ccy_list: ['USD', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'KRW'],
+    login_url: '/user/login',
+    android_download: 'https://play.google.com/store/apps/details?id=com.example.esimshop',
+    ios_download: 'https://apps.apple.com/app/id0000000000',
+    facebook: '',
+    google: '',
+  };
+  for (const [key, value] of Object.entries(config)) {
+    await q.query(`INSERT INTO config (key, value) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(value)]);
+  }
+
+  await q.query(
+    `INSERT INTO agents (flag, name, version, paypal, ccy, lang, is_default) VALUES
+       ('1', 'Classic shop', 1, true, 'USD', 'en', false),
+       ('2', 'eSIM Shop', 2, true, 'USD', 'en', true),
+       ('3', 'Card list shop', 3, false, 'EUR', 'de', false),
+       ('acme', 'Acme Travel (partner)', 2, false, 'JPY', 'ja', false)`,
+  );
+
+  const demoId = await insertId(
+    q,
+    `INSERT INTO users (email, password_hash, email_verified_at, area, ccy) VALUES ($1, $2, now(), 'US', 'USD') RETURNING id`,
+    [DEMO_USER.email, await hashPassword(DEMO_USER.password)],
+  );
+  const otherId = await insertId(
+    q,
+    `INSERT INTO users (email, password_hash, email_verified_at, area, ccy) VALUES ($1, $2, now(), 'DE', 'EUR') RETURNING id`,
+    [OTHER_USER.email, await hashPassword(OTHER_USER.password)],
+  );
+
+  await q.query(
+    `INSERT INTO esim_slots (eid, agent_flag, name, status, total_slot, user_id, email, online_at)
+     VALUES ($1, '2', 'My phone', 'Activated', 8, $2, $3, now())`,
+    [DEMO_EID, demoId, DEMO_USER.email],
+  );
+
+  for (const card of CARDS) {
+    const ownerId = card.owner === 'demo' ? demoId : card.owner === 'other' ? otherId : null;
+    await q.query(
+      `INSERT INTO cards (iccid, agent_flag, card_kind, status, user_id, name, email, expire_timestamp, used_bytes,
+                          total_bytes, unlimited, kind, is_third_party, renewal, has_keys, warn, show_alert, eid,
+                          activated_at, usage_updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      [
+        card.iccid,
+        card.flag,
+        card.cardKind ?? 1,
+        card.status,
+        ownerId,
+        card.name ?? null,
+        card.email ?? null,
+        card.expiresInDays === undefined ? null : at(card.expiresInDays),
+        card.usedBytes ?? 0,
+        card.totalBytes ?? 0,
+        card.unlimited ?? false,
+        card.kind ?? 1,
+        card.thirdParty ?? false,
+        card.renewal ?? false,
+        card.hasKeys ?? false,
+        card.warn ?? null,
+        card.showAlert ?? false,
+        card.eid ?? null,
+        card.status === 'Ready' ? null : ts(-10),
+        card.usedBytes ? ts(-0.05) : null,
+      ],
+    );
+    if (card.eid) {
+      await q.query(
+        `INSERT INTO esim_profiles (eid, iccid, action, smdp_address, matching_id, installed_at)
+         VALUES ($1, $2, $3, 'smdp.example.com', $4, $5)`,
+        [
+          card.eid,
+          card.iccid,
+          card.action ?? null,
+          `DEMO-${card.iccid.slice(-4)}`,
+          card.action === 'enable' ? ts(-5) : null,
+        ],
+      );
+    }
+  }
+
+  const typeIds = new Map<string, number>();
+  for (const type of PACKAGE_TYPES) {
+    typeIds.set(
+      type.code,
+      await insertId(q, `INSERT INTO package_types (kind, code, name) VALUES ($1, $2, $3) RETURNING id`, [
+        type.kind,
+        type.code,
+        type.name,
+      ]),
+    );
+  }
+  const categoryIds = new Map<string, number>();
+  for (const [index, name] of ['Recommend', 'Europe', 'Asia Pacific', 'Global', 'Japan', 'Shared'].entries()) {
+    categoryIds.set(
+      name,
+      await insertId(q, `INSERT INTO package_categories (name, sort_order) VALUES ($1, $2) RETURNING id`, [
+        name,
+        index,
+      ]),
+    );
+  }
+
+  const packageIds = new Map<string, number>();
+  for (const [index, pkg] of PACKAGES.entries()) {
+    const id = await insertId(
+      q,
+      `INSERT INTO packages (code, pkg_type_id, category_id, mode, validity_days, validity_start, data_bytes, unlimited,
+                             fair_use_daily_bytes, pool_lines, tax_rate, tag, tag_background_color, tag_words_color,
+                             left_tag, pkg_style_icon, area, carriers, agent_versions, agent_flag, recommended, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+       RETURNING id`,
+      [
+        pkg.code,
+        typeIds.get(pkg.type),
+        categoryIds.get(pkg.category) ?? null,
+        pkg.mode ?? 1,
+        pkg.validityDays,
+        pkg.validityStart ?? 'first_use',
+        pkg.dataBytes ?? null,
+        pkg.unlimited ?? false,
+        pkg.fairUseDailyBytes ?? null,
+        pkg.poolLines ?? null,
+        pkg.taxRate ?? 0,
+        pkg.tag ?? null,
+        pkg.tagBackground ?? null,
+        pkg.tagWords ?? null,
+        pkg.leftTag ?? null,
+        pkg.icon ?? null,
+        pkg.area,
+        pkg.carriers,
+        pkg.agentVersions ?? [1, 2, 3],
+        pkg.agentFlag ?? null,
+        pkg.recommended ?? false,
+        index,
+      ],
+    );
+    packageIds.set(pkg.code, id);
+    for (const [currency, [amount, discount, renewDiscount]] of Object.entries(pkg.prices)) {
+      await q.query(
+        `INSERT INTO package_prices (package_id, currency, amount, discount_amount, renew_discount)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [id, currency, amount, discount, renewDiscount],
+      );
+    }
+    for (const [lang, text] of Object.entries(pkg.texts)) {
+      await q.query(
+        `INSERT INTO package_translations (package_id, lang, name, main_title, secondary_title, sub_title, description,
+                                           htu, subscribe_tips)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          id,
+          lang,
+          text.name,
+          text.main,
+          text.secondary ?? null,
+          text.sub ?? null,
+          text.desc,
+          text.htu,
+          pkg.mode === 2 ? 'Renews automatically every period until you cancel.' : null,
+        ],
+      );
+    }
+  }
+
+  for (const [code, name] of Object.entries(COUNTRIES)) {
+    await q.query(`INSERT INTO countries (code, name, img) VALUES ($1, $2, $3)`, [
+      code,
+      name,
+      demoImage(code, '#1F2937', 80, 56),
+    ]);
+  }
+  for (const [typeCode, countries] of Object.entries(COVERAGE)) {
+    for (const [index, [country, operators]] of Object.entries(countries).entries()) {
+      const coverageId = await insertId(
+        q,
+        `INSERT INTO coverage_countries (pkg_type_id, country_code, sort_order) VALUES ($1, $2, $3) RETURNING id`,
+        [typeIds.get(typeCode), country, index],
+      );
+      for (const [operator, network] of operators) {
+        await q.query(`INSERT INTO coverage_operators (coverage_country_id, name, network_type) VALUES ($1, $2, $3)`, [
+          coverageId,
+          operator,
+          network,
+        ]);
+      }
+    }
+  }
+
+  // A paid order and the packages it produced, so the record pages and Card.create have something to show.
+  const orderId = await insertId(
+    q,
+    `INSERT INTO orders (user_id, iccid, package_id, agent_flag, amount, tax_amount, currency, renewal, status,
+                         provider, provider_ref, email, lang, created_at, paid_at, fulfilled_at)
+     VALUES ($1, '89880000000000000001', $2, '2', 3900, 273, 'USD', true, 'fulfilled', 'sandbox', 'demo-order-1',
+             $3, 'en', $4, $4, $4)
+     RETURNING id`,
+    [demoId, packageIds.get('eu-20gb-30d'), DEMO_USER.email, ts(-9)],
+  );
+  const records: Array<[string, string, 'active' | 'init' | 'stop' | 'invalid', number | null, number]> = [
+    ['89880000000000000001', 'eu-20gb-30d', 'active', 21, 5.2],
+    ['89880000000000000001', 'eu-5gb-30d', 'init', null, 0],
+    ['89880000000000000001', 'global-1gb-7d', 'stop', -20, 1],
+    ['89880000000000000003', 'eu-5gb-30d', 'invalid', -3, 5],
+    ['89880000000000000007', 'eu-5gb-30d', 'active', 2, 2.7],
+  ];
+  for (const [iccid, code, status, expiresInDays, usedGb] of records) {
+    const pkg = PACKAGES.find((entry) => entry.code === code);
+    await q.query(
+      `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, used_bytes, validity_days,
+                                  started_at, expire_timestamp)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        iccid,
+        packageIds.get(code),
+        code === 'eu-20gb-30d' ? orderId : null,
+        pkg?.texts.en?.name ?? code,
+        status,
+        pkg?.dataBytes ?? null,
+        Math.round(usedGb * GB),
+        pkg?.validityDays ?? null,
+        expiresInDays === null ? null : ts(expiresInDays - (pkg?.validityDays ?? 30)),
+        expiresInDays === null ? null : at(expiresInDays),
+      ],
+    );
+  }
+
+  const poolId = await insertId(
+    q,
+    `INSERT INTO pools (pool_object_id, user_id, package_id, name, kind, status, total_bytes, used_bytes, total_days,
+                        pool_lines, expire_timestamp)
+     VALUES ($1, $2, $3, 'Family plan', 3, 'Activated', $4, $5, 30, 5, $6) RETURNING id`,
+    [DEMO_POOL_ID, demoId, packageIds.get('pool-eu-50gb-30d'), 50 * GB, Math.round(18.5 * GB), at(17)],
+  );
+  for (const iccid of ['89880000000000000001', '89880000000000000007']) {
+    await q.query(`INSERT INTO pool_members (pool_id, iccid) VALUES ($1, $2)`, [poolId, iccid]);
+  }
+  await q.query(
+    `INSERT INTO card_packages (pool_id, package_id, name, status, data_bytes, used_bytes, validity_days, started_at,
+                                expire_timestamp)
+     VALUES ($1, $2, 'Shared 50 GB, 5 lines', 'active', $3, $4, 30, $5, $6)`,
+    [poolId, packageIds.get('pool-eu-50gb-30d'), 50 * GB, Math.round(18.5 * GB), ts(-13), at(17)],
+  );
+
+  // Adverts: 1 popup, 2 banner, 3 float, 4 top, 5 recall.
+  const adverts: Array<
+    [number, string | null, string, string, string, string | null, number | null, number | null, string | null]
+  > = [
+    [4, 'index', 'Summer in Europe', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
+    [2, null, 'Europe from $12.90', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
+    [2, null, 'Unlimited week', '#6C5CE7', '/2/89880000000000000004?type=Recommend', null, null, null, '#6C5CE7'],
+    [1, null, 'Invite a friend, both get 1 GB', '#07C160', 'https://example.com/invite', 'Invite now', 3, 86_400, null],
+    [3, null, 'Gift', '#FF4D4F', 'https://example.com/gift', null, null, null, null],
+    [
+      5,
+      null,
+      'Free 30-day data plan for affected SIM holders',
+      '#1677FF',
+      'https://example.com/recall',
+      'Get it',
+      null,
+      null,
+      null,
+    ],
+  ];
+  for (const [
+    index,
+    [adType, position, title, panel, link, btnText, showNumber, showRule, color],
+  ] of adverts.entries()) {
+    const image = adType === 3 ? demoImage(title, panel, 120, 120) : demoImage(title, panel);
+    await q.query(
+      `INSERT INTO activities (ad_type, position, title, image, link, btn_text, show_number, show_rule,
+                               background_color, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [adType, position, title, image, link, btnText, showNumber, showRule, color, index],
+    );
+  }
+
+  const welcome = await insertId(
+    q,
+    `INSERT INTO notices (title, content, created_at) VALUES ($1, $2, $3) RETURNING id`,
+    ['Welcome to the eSIM Shop', 'Top up any card with its ICCID; log in to keep all your cards in one list.', ts(-30)],
+  );
+  await q.query(`INSERT INTO notice_translations (notice_id, lang, title, content) VALUES ($1, 'de', $2, $3)`, [
+    welcome,
+    'Willkommen im eSIM Shop',
+    'Laden Sie jede Karte mit ihrer ICCID auf; melden Sie sich an, um alle Karten in einer Liste zu sehen.',
+  ]);
+  await q.query(`INSERT INTO notices (agent_flag, title, content, created_at) VALUES ('2', $1, $2, $3)`, [
+    'Planned maintenance',
+    'Top-ups may be delayed on Sunday between 02:00 and 03:00 UTC.',
+    ts(-2),
+  ]);
+  await q.query(`INSERT INTO notices (iccid, title, content, created_at) VALUES ('89880000000000000007', $1, $2, $3)`, [
+    'Your plan expires in 2 days',
+    'Renew now to keep your number connected.',
+    ts(-0.5),
+  ]);
+}
+
+/** Loads the demo data into an empty database; with reset, first empties every domain table. */
+export async function seed(db: Db, options: { reset?: boolean; now?: number } = {}): Promise<boolean> {
+  return db.tx(async (q) => {
+    // Two instances starting on one empty database: the second waits, then finds it seeded.
+    await q.query('SELECT pg_advisory_xact_lock(4021778)');
+    if (options.reset) {
+      await q.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    } else if (!(await isEmpty(q))) {
+      return false;
+    }
+    await seedInto(q, options.now ?? Date.now());
+    return true;
+  });
+}

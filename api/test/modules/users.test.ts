@@ -1,0 +1,198 @@
+import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+
+interface AuthSession {
+  token: string;
+  email: string;
+  user_id: number;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+function lastCode(to: string): string {
+  const mail = [...t.mailer.sent].reverse().find((message) => message.to === to);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+describe('sign-up', () => {
+  const email = 'new.user@example.com';
+  const password = 'correct horse battery';
+
+  it('checks the address, mails a code, and signs up with it', async () => {
+    const check = await post<{ registered: boolean }>(t.app, '/user/auth/signup/check', { email });
+    expect(check.body).toEqual({ code: 10000, message: 'success', data: { registered: false } });
+
+    const getcode = await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
+    expect(getcode.body).toEqual({ code: 10000, message: 'success', data: null });
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: email, template: 'code-signup' });
+
+    const wrongCode = lastCode(email) === '000000' ? '111111' : '000000';
+    const wrong = await post(t.app, '/user/auth/signup', { email, password, code: wrongCode });
+    expect(wrong.body.code).toBe(11023);
+
+    const code = lastCode(email);
+    const vcode = await post(t.app, '/user/auth/vcode', { email, code, scene: 'signup' });
+    expect(vcode.body.code).toBe(10000);
+
+    const signup = await post<AuthSession>(t.app, '/user/auth/signup', { email, password, code });
+    expect(signup.body.code).toBe(10000);
+    expect(signup.body.data).toMatchObject({ email, user_id: expect.any(Number) });
+    expect(signup.body.data.token.length).toBeGreaterThanOrEqual(40);
+
+    const info = await post(t.app, '/v1/user/info', {}, { token: signup.body.data.token });
+    expect(info.body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: { email, user_id: signup.body.data.user_id, area: 'US', ccy: 'USD' },
+    });
+
+    // The code works once.
+    const again = await post(t.app, '/user/auth/signup', { email: 'x' + email, password, code });
+    expect(again.body.code).toBe(11023);
+  });
+
+  it('stores an argon2id hash and only the SHA-256 of the token', async () => {
+    const login = await post<AuthSession>(t.app, '/user/auth/login', { email, password });
+    const user = await t.db.one<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = $1`, [email]);
+    expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+    expect(user?.password_hash).not.toContain(password);
+    const dump = JSON.stringify(await t.db.query(`SELECT * FROM sessions`));
+    expect(dump).not.toContain(login.body.data.token);
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(login.body.data.token).digest('hex');
+    expect(await t.db.one(`SELECT 1 AS found FROM sessions WHERE token_hash = $1`, [hash])).toEqual({ found: 1 });
+  });
+
+  it('refuses a second account for the same address (any case)', async () => {
+    expect((await post(t.app, '/user/auth/signup/check', { email: 'New.User@Example.com' })).body.data).toEqual({
+      registered: true,
+    });
+    expect((await post(t.app, '/user/auth/getcode', { email, scene: 'signup' })).body.code).toBe(10023);
+  });
+
+  it('rejects short passwords and malformed codes with 10002', async () => {
+    const short = await post(t.app, '/user/auth/signup', { email: 'a@example.com', password: 'short', code: '123456' });
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe(10002);
+    const code = await post(t.app, '/user/auth/signup', {
+      email: 'a@example.com',
+      password: 'long enough!',
+      code: '12ab',
+    });
+    expect(code.body.code).toBe(10002);
+  });
+});
+
+describe('login', () => {
+  it('logs the demo user in', async () => {
+    const session = await loginDemo(t.app);
+    expect(session).toMatchObject({ email: 'demo@example.com', user_id: expect.any(Number) });
+  });
+
+  it('answers 10026 for a wrong password and 10022 for an unknown user', async () => {
+    const wrong = await post(t.app, '/user/auth/login', { email: 'demo@example.com', password: 'wrong-password' });
+    expect(wrong.body).toEqual({ code: 10026, message: 'wrong e-mail or password', data: null });
+    const unknown = await post(t.app, '/user/auth/login', { email: 'nobody@example.com', password: 'whatever-1' });
+    expect(unknown.body).toEqual({ code: 10022, message: 'user does not exist', data: null });
+  });
+});
+
+describe('session end', () => {
+  it('answers 10013 without a receipt or with an unknown one', async () => {
+    expect((await post(t.app, '/v1/user/info', {})).body).toEqual({
+      code: 10013,
+      message: 'please log in',
+      data: null,
+    });
+    expect((await post(t.app, '/v1/user/info', {}, { token: 'not-a-token' })).body.code).toBe(10013);
+  });
+
+  it('answers 10012 once the receipt expired', async () => {
+    const { token, user_id: userId } = await loginDemo(t.app);
+    expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10000);
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    const { body } = await post(t.app, '/v1/user/info', {}, { token, prefix: '/eshop/api' });
+    expect(body).toMatchObject({ code: 10012, data: null });
+  });
+
+  it('revokes the receipt on logout (10013 afterwards) and leaves other receipts alone', async () => {
+    const first = await loginDemo(t.app);
+    const second = await loginDemo(t.app);
+    const logout = await post(t.app, '/user/auth/logout', {}, { token: first.token });
+    expect(logout.body).toEqual({ code: 10000, message: 'success', data: null });
+    const row = await t.db.one<{ revoked_reason: string }>(
+      `SELECT revoked_reason FROM sessions WHERE revoked_at IS NOT NULL AND user_id = $1 ORDER BY id DESC LIMIT 1`,
+      [first.user_id],
+    );
+    expect(row?.revoked_reason).toBe('logout');
+    expect((await post(t.app, '/v1/user/info', {}, { token: first.token })).body.code).toBe(10013);
+    expect((await post(t.app, '/user/auth/logout', {}, { token: first.token })).body.code).toBe(10013);
+    expect((await post(t.app, '/v1/user/info', {}, { token: second.token })).body.code).toBe(10000);
+  });
+
+  it('ends every receipt after a password reset (10021) and the new password works', async () => {
+    const email = 'reset.me@example.com';
+    await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
+    await post(t.app, '/user/auth/signup', { email, password: 'first-password', code: lastCode(email) });
+    const { token } = (await post<AuthSession>(t.app, '/user/auth/login', { email, password: 'first-password' })).body
+      .data;
+
+    expect((await post(t.app, '/user/auth/getcode', { email: 'ghost@example.com', scene: 'reset' })).body.code).toBe(
+      10022,
+    );
+    await post(t.app, '/user/auth/getcode', { email, scene: 'reset' });
+    expect(t.mailer.sent.at(-1)?.template).toBe('code-reset');
+    const reset = await post(t.app, '/user/auth/reset', { email, code: lastCode(email), password: 'second-password' });
+    expect(reset.body.code).toBe(10000);
+
+    expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10021);
+    expect((await post(t.app, '/user/auth/login', { email, password: 'first-password' })).body.code).toBe(10026);
+    expect((await post(t.app, '/user/auth/login', { email, password: 'second-password' })).body.code).toBe(10000);
+  });
+});
+
+describe('settings and e-mail change', () => {
+  it('syncs area and currency', async () => {
+    const { token } = await loginDemo(t.app);
+    const set = await post(t.app, '/v1/user/set', { area: 'DE', ccy: 'EUR' }, { token });
+    expect(set.body).toEqual({ code: 10000, message: 'success', data: { area: 'DE', ccy: 'EUR' } });
+    const info = await post<{ area: string; ccy: string }>(t.app, '/v1/user/info', {}, { token });
+    expect(info.body.data).toMatchObject({ area: 'DE', ccy: 'EUR' });
+    await post(t.app, '/v1/user/set', { area: 'US', ccy: 'USD' }, { token });
+  });
+
+  it('changes the e-mail with a code sent to the new address', async () => {
+    const email = 'changer@example.com';
+    await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
+    const { token, user_id: userId } = (
+      await post<AuthSession>(t.app, '/user/auth/signup', {
+        email,
+        password: 'changer-password',
+        code: lastCode(email),
+      })
+    ).body.data;
+    expect(
+      (await post(t.app, '/user/auth/getcode', { email: 'new.address@example.com', scene: 'email' })).body.code,
+    ).toBe(10013);
+    expect(
+      (await post(t.app, '/user/auth/getcode', { email: 'demo@example.com', scene: 'email' }, { token })).body.code,
+    ).toBe(10023);
+    await post(t.app, '/user/auth/getcode', { email: 'new.address@example.com', scene: 'email' }, { token });
+    const update = await post(
+      t.app,
+      '/v1/user/update/email',
+      { email: 'new.address@example.com', code: lastCode('new.address@example.com') },
+      { token },
+    );
+    expect(update.body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: { email: 'new.address@example.com', user_id: userId },
+    });
+  });
+});

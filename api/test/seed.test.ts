@@ -1,0 +1,76 @@
+import { type Db } from '../src/db/index';
+import { migrate } from '../src/db/migrate';
+import { DEMO_EID, DEMO_POOL_ID, demoCards, isEmpty, seed } from '../src/seed';
+import { createTestDb } from './helpers/app';
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb({ migrated: true });
+  await migrate(db);
+});
+afterAll(async () => db.close());
+
+describe('demo seed', () => {
+  it('loads into an empty database only', async () => {
+    expect(await isEmpty(db)).toBe(true);
+    expect(await seed(db)).toBe(true);
+    expect(await seed(db)).toBe(false);
+    expect(await isEmpty(db)).toBe(false);
+  });
+
+  it('has every demo card with a memorable ICCID of 19-20 characters', async () => {
+    expect(demoCards.length).toBeGreaterThanOrEqual(10);
+    for (const card of demoCards) {
+      expect(card.iccid).toMatch(/^\d{19,20}$/);
+      expect(card.description.length).toBeGreaterThan(10);
+      const row = await db.one<{ agent_flag: string }>(`SELECT agent_flag FROM cards WHERE iccid = $1`, [card.iccid]);
+      expect(row?.agent_flag).toBe(card.flag);
+    }
+    expect(DEMO_EID).toMatch(/^\d{32}$/);
+  });
+
+  it('covers the kinds and states the screens need', async () => {
+    const agents = await db.query<{ version: number }>(`SELECT DISTINCT version FROM agents ORDER BY version`);
+    expect(agents.map((row) => row.version)).toEqual([1, 2, 3]);
+    const statuses = await db.query<{ status: string }>(`SELECT DISTINCT status FROM cards ORDER BY status`);
+    expect(statuses.map((row) => row.status)).toEqual(['Activated', 'Ready', 'Suspension']);
+    const flags = await db.one<Record<string, number>>(
+      `SELECT count(*) FILTER (WHERE unlimited)::int AS unlimited, count(*) FILTER (WHERE kind = 2)::int AS limited,
+              count(*) FILTER (WHERE is_third_party)::int AS third_party, count(*) FILTER (WHERE warn IS NOT NULL)::int AS warned,
+              count(*) FILTER (WHERE user_id IS NOT NULL)::int AS bound, count(*) FILTER (WHERE user_id IS NULL)::int AS unbound,
+              count(*) FILTER (WHERE card_kind = 2)::int AS profiles
+         FROM cards`,
+    );
+    for (const value of Object.values(flags ?? {})) expect(value).toBeGreaterThan(0);
+    const profiles = await db.query(`SELECT action FROM esim_profiles WHERE eid = $1`, [DEMO_EID]);
+    expect(profiles.length).toBe(3);
+    const members = await db.query(
+      `SELECT m.iccid FROM pool_members m JOIN pools p ON p.id = m.pool_id WHERE p.pool_object_id = $1`,
+      [DEMO_POOL_ID],
+    );
+    expect(members.length).toBe(2);
+    const currencies = await db.query<{ currency: string }>(`SELECT DISTINCT currency FROM package_prices ORDER BY 1`);
+    expect(currencies.map((row) => row.currency)).toEqual(expect.arrayContaining(['EUR', 'JPY', 'USD']));
+    const categories = await db.query<{ name: string }>(
+      `SELECT DISTINCT c.name FROM packages p JOIN package_categories c ON c.id = p.category_id`,
+    );
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    expect(categories.map((row) => row.name)).toContain('Recommend');
+    const langs = await db.query<{ lang: string }>(`SELECT DISTINCT lang FROM package_translations`);
+    expect(langs.length).toBeGreaterThanOrEqual(2);
+    const banners = await db.query(`SELECT 1 FROM activities WHERE ad_type = 2 AND background_color IS NOT NULL`);
+    expect(banners.length).toBeGreaterThan(0);
+    const popups = await db.query(`SELECT 1 FROM activities WHERE ad_type = 1 AND show_number > 0 AND show_rule > 0`);
+    expect(popups.length).toBe(1);
+    const countries = await db.query<{ name: string }>(`SELECT name FROM countries`);
+    expect(countries.map((row) => row.name)).toEqual(expect.arrayContaining(['Austria', 'Australia']));
+  });
+
+  it('reseeds from scratch on request', async () => {
+    await db.query(`DELETE FROM cards WHERE iccid = '89880000000000000002'`);
+    expect(await seed(db, { reset: true })).toBe(true);
+    expect(await db.one(`SELECT 1 AS found FROM cards WHERE iccid = '89880000000000000002'`)).toEqual({ found: 1 });
+    const users = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+    expect(users?.n).toBe(2);
+  });
+});
