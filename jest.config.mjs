@@ -1,7 +1,13 @@
 // One jest run for the whole workspace: browser packages in jsdom, the api and contracts in node.
 const swc = [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -14,7 +20,14 @@ export default {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shell', '<rootDir>/mf-card', '<rootDir>/mf-pool', '<rootDir>/mf-esim', '<rootDir>/mf-account', '<rootDir>/mf-checkout'],
+      roots: [
+        '<rootDir>/shell',
+        '<rootDir>/mf-card',
+        '<rootDir>/mf-pool',
+        '<rootDir>/mf-esim',
+        '<rootDir>/mf-account',
+        '<rootDir>/mf-checkout',
+      ],
       testMatch: ['**/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.cjs' },

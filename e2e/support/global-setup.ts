@@ -8,7 +8,11 @@ import { root, startServer, stopAll, type ServerName } from './servers';
 // Gives the api a database of its own: a fresh PGlite folder, or a fresh schema on the PostgreSQL server CI provides.
 async function freshDatabaseEnv(): Promise<Record<string, string>> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { PGLITE_DIR: mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-db-')), MAIL_OUTBOX: mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-mail-')) };
+  if (!url)
+    return {
+      PGLITE_DIR: mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-db-')),
+      MAIL_OUTBOX: mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-mail-')),
+    };
   const client = new Client({ connectionString: url });
   await client.connect();
   await client.query('DROP SCHEMA IF EXISTS e2e CASCADE');

@@ -30,7 +30,10 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
     case 'api':
       return {
         name,
-        args: [path.join(root, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'api', 'src', 'server.ts')],
+        args: [
+          path.join(root, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+          path.join(root, 'api', 'src', 'server.ts'),
+        ],
         env: {
           API_PORT: String(ports.api),
           SHELL_ORIGIN: origins.shell,
@@ -42,7 +45,15 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
     case 'shell':
       return {
         name,
-        args: [serveStatic, '--port', String(ports.shell), '--dir', path.join(root, 'shell', 'dist'), '--spa', '--proxy-api'],
+        args: [
+          serveStatic,
+          '--port',
+          String(ports.shell),
+          '--dir',
+          path.join(root, 'shell', 'dist'),
+          '--spa',
+          '--proxy-api',
+        ],
         env: { API_ORIGIN: origins.api, ...remotesEnv, ...extraEnv },
         readyUrl: `${origins.shell}/remotes.json`,
       };
@@ -72,7 +83,9 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
 }
 
 function readState(): Partial<Record<ServerName, number>> {
-  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<Record<ServerName, number>>) : {};
+  return existsSync(stateFile)
+    ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<Record<ServerName, number>>)
+    : {};
 }
 
 function writeState(state: Partial<Record<ServerName, number>>): void {

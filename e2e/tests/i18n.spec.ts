@@ -9,7 +9,7 @@ test('Arabic switches the page to right-to-left and translates the remote', asyn
   await expect(title).toBeVisible();
   // Arabic script in the remote's own namespace, not an English fallback or a raw key.
   await expect(title).toHaveText(/[\u0600-\u06FF]/);
-  await page.screenshot({ path: 'test-results/screens/card-ar.png', fullPage: true });
+  await page.screenshot({ path: 'screenshots/card-ar.png', fullPage: true });
 });
 
 test('Hebrew is right-to-left too; an unknown lan falls back to English', async ({ page }) => {

@@ -14,5 +14,5 @@ test('a partner page on another origin renders the card remote alone', async ({ 
   const others = [origins.mf_pool, origins.mf_esim, origins.mf_account, origins.mf_checkout];
   expect(requested.filter((url) => others.some((o) => url.startsWith(o)))).toEqual([]);
   expect(requested.some((url) => url.endsWith('/remotes.json'))).toBe(false);
-  await page.screenshot({ path: 'test-results/screens/partner.png', fullPage: true });
+  await page.screenshot({ path: 'screenshots/partner.png', fullPage: true });
 });

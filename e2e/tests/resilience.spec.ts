@@ -13,7 +13,7 @@ test('with one remote server stopped, its area shows the fallback and the rest o
     await expect(fallback).toBeVisible();
     await expect(fallback).toHaveAttribute('data-remote-unavailable', 'mf_esim');
     await expect(page.getByTestId('app-header')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/remote-offline.png' });
+    await page.screenshot({ path: 'screenshots/remote-offline.png' });
 
     // Another remote's route still works in the same session.
     await page.getByTestId('frame-home').or(page.locator('a[href="/"]')).first().click();

@@ -16,7 +16,7 @@ test('the card route renders the card from the api', async ({ page }) => {
   await expect(frame.getByTestId('page-title')).toBeVisible();
   // Status from the api's seed, through checkCard and getCard.
   await expect(frame).toContainText(/activated/i);
-  await page.screenshot({ path: 'test-results/screens/card-en.png', fullPage: true });
+  await page.screenshot({ path: 'screenshots/card-en.png', fullPage: true });
 });
 
 test('every remote renders its own route inside the shell', async ({ page }) => {
@@ -53,7 +53,9 @@ test('one React and one event bus across the shell and every remote, and a remot
     await expect(page.locator(`[data-remote="${remote}"]`)).toBeVisible();
   }
   const runtime = await page.evaluate(() => {
-    const entries = Object.entries(globalThis.__ESIM_RUNTIME__ ?? {});
+    type Entry = { react: object; bus: object; busId: string };
+    const registry = (globalThis as unknown as { __ESIM_RUNTIME__?: Record<string, Entry> }).__ESIM_RUNTIME__;
+    const entries = Object.entries(registry ?? {});
     const [, first] = entries[0]!;
     return {
       names: entries.map(([name]) => name).sort(),
