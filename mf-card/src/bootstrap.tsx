@@ -1,16 +1,13 @@
-import { createRoot } from 'react-dom/client';
-import { dirFor, normalizeLanguage } from 'shared-contracts';
-import { StandaloneApp } from './app/standalone';
-import { ensureI18n } from './lib/init-i18n';
+import { startStandalone } from 'shared-contracts/ui';
+import { remote } from './lib/remote';
+import routes from './routes';
 
 // The standalone page of this remote (its own origin, no shell): develop and check it alone.
-async function start() {
-  const lang = normalizeLanguage(new URLSearchParams(window.location.search).get('lan') ?? navigator.language);
-  await ensureI18n(lang);
-  document.documentElement.lang = lang;
-  document.documentElement.dir = dirFor(lang);
-  const container = document.getElementById('root');
-  if (container) createRoot(container).render(<StandaloneApp />);
-}
-
-void start();
+void startStandalone({
+  remote,
+  routes,
+  samplePaths: {
+    '/:flag/:iccid': '/2/89852000000000000001',
+    '/pkg': '/pkg?iccid=89852000000000000001',
+  },
+});

@@ -11,10 +11,9 @@ import {
   type EmbedMount,
   type EmbedOptions,
 } from 'shared-contracts';
-import { LocalToasts } from './components/LocalToasts';
+import { ensureI18n, LocalToasts, theme } from 'shared-contracts/ui';
 import { configureApiClient } from './lib/api-client';
-import { ensureI18n } from './lib/init-i18n';
-import { theme } from './lib/theme';
+import { remote } from './lib/remote';
 import routes from './routes';
 
 const Root = styled.div`
@@ -67,7 +66,7 @@ export const mount: EmbedMount = (element, { iccid, apiBase, lang }) => {
   element.dir = dirFor(code);
   const root = createRoot(element);
   let mounted = true;
-  void ensureI18n(code).then(() => {
+  void ensureI18n(code, remote).then(() => {
     if (mounted) root.render(<EmbedApp iccid={iccid} />);
   });
   return () => {

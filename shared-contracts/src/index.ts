@@ -13,8 +13,9 @@ export * from './money';
 export * from './display';
 export * from './esim';
 export * from './remote';
-export { US_REGIONS } from './data/us-regions';
-export { CA_REGIONS, type CaRegion } from './data/ca-regions';
+// The address form's rules and the US/CA region lists (~3 KB gzip) are not in this entry: the page that shows the
+// address dialog imports 'shared-contracts/validators/address' (lazily, with that page).
+export type { CaRegion } from './data/ca-regions';
 export { loadCommon, COMMON_NAMESPACE } from './locales';
 export type {
   ActivityResponse,

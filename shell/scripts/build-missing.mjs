@@ -9,7 +9,8 @@ const pkgDir = process.cwd();
 const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
 const dist = path.join(pkgDir, 'dist');
 // The shell is the host: it has a page and a manifest but no remoteEntry.js.
-const expected = pkg.name === 'shell' ? ['index.html', 'mf-manifest.json'] : ['index.html', 'mf-manifest.json', 'remoteEntry.js'];
+const expected =
+  pkg.name === 'shell' ? ['index.html', 'mf-manifest.json'] : ['index.html', 'mf-manifest.json', 'remoteEntry.js'];
 if (fs.existsSync(path.join(pkgDir, 'partner'))) expected.push('partner/index.html');
 
 const missing = expected.filter((file) => !fs.existsSync(path.join(dist, file)));

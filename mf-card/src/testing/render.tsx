@@ -2,15 +2,15 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { ensureI18n } from '../lib/init-i18n';
-import { theme } from '../lib/theme';
+import { ensureI18n, theme } from 'shared-contracts/ui';
+import { remote } from '../lib/remote';
 
 /** Renders a page of this remote at `route` with its router pattern, theme and translations (as the shell would). */
 export async function renderPage(
   ui: ReactElement,
   { route, path, lang = 'en' }: { route: string; path: string; lang?: string },
 ): Promise<RenderResult> {
-  await ensureI18n(lang);
+  await ensureI18n(lang, remote);
   let result!: RenderResult;
   await act(async () => {
     result = render(

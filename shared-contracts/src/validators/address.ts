@@ -1,10 +1,13 @@
 // Address/tax form rules (spec section 5): required fields with their messages, region dropdown for US and CA,
-// free text elsewhere, and the postal label.
+// free text elsewhere, and the postal label. Imported as 'shared-contracts/validators/address' (not from the main
+// entry) so the region lists load only with the page that shows the form.
 import { DEFAULT_COUNTRY } from '../constants';
 import { CLIENT_MESSAGES } from '../errors';
 import { US_REGIONS } from '../data/us-regions';
 import { CA_REGIONS } from '../data/ca-regions';
 import { validateEmail } from './email';
+
+export { US_REGIONS, CA_REGIONS };
 
 export interface AddressForm {
   email: string;

@@ -7,7 +7,7 @@ import { type ResolvedLocale } from '../features/locale/lib/resolve-locale';
 import { RemotesProvider } from '../features/remotes/components/RemotesProvider';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
 import { GlobalStyle } from '../lib/global-style';
-import { theme } from '../lib/theme';
+import { theme } from 'shared-contracts/ui';
 
 export interface AppProvidersProps {
   client: ApiClient;

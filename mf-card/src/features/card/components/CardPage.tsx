@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { messageKeyFor, NETWORK_ERROR_KEY, normalizeLanguage } from 'shared-contracts';
-import { PageFrame } from '../../../components/PageFrame';
-import { Button, Card, Muted } from '../../../components/ui';
-import { useRemoteTranslation } from '../../../lib/i18n';
+import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
+import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { CardSummary } from './CardSummary';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { gaugePercent, isSuspended, statusLabelKey, type Card } from 'shared-contracts';
-import { Card as Panel } from '../../../components/ui';
-import { useRemoteTranslation } from '../../../lib/i18n';
+import { Card as Panel } from 'shared-contracts/ui';
+import { useRemoteTranslation } from '../../../lib/remote';
 
 const Head = styled.div`
   display: flex;

@@ -2,9 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { DEFAULT_FLAG, getBus, parseCardInput } from 'shared-contracts';
-import { PageFrame } from '../../../components/PageFrame';
-import { Button, Card, Muted } from '../../../components/ui';
-import { useRemoteTranslation } from '../../../lib/i18n';
+import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
+import { Button, Card, Muted } from 'shared-contracts/ui';
 
 const Form = styled.form`
   display: grid;

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../../components/ComingSoon';
-import { PageFrame } from '../../../components/PageFrame';
-import { useRemoteTranslation } from '../../../lib/i18n';
+import { ComingSoon } from 'shared-contracts/ui';
+import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 
 /** /esim/:eid: frame and placeholder; the content comes with its own issue. */
 export function SlotRemotePage() {

@@ -1,6 +1,5 @@
-import { ComingSoon } from '../../../components/ComingSoon';
-import { PageFrame } from '../../../components/PageFrame';
-import { useRemoteTranslation } from '../../../lib/i18n';
+import { ComingSoon } from 'shared-contracts/ui';
+import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 
 /** /pkg: frame and placeholder; the content comes with its own issue. */
 export function PoolPackagesPage() {

@@ -1,20 +1,20 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, loadCommon, normalizeLanguage } from 'shared-contracts';
-import { loadInto, loadNamespace, NS } from './i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from 'shared-contracts';
+import { type RemoteI18n } from './i18n';
 
 /**
- * Outside the shell (standalone page, partner embed) nobody initialised i18next: this remote does, with the shell's
+ * Outside the shell (standalone page, partner embed) nobody initialised i18next: a remote does, with the shell's
  * options, and loads `common` and its own namespace for `lang`. (Inside the shell the shell owns i18next.)
  */
-export async function ensureI18n(lang: string): Promise<typeof i18n> {
+export async function ensureI18n(lang: string, remote: RemoteI18n): Promise<typeof i18n> {
   const code = normalizeLanguage(lang);
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: code,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGE_CODES],
-      ns: ['common', NS],
+      ns: ['common', remote.NS],
       defaultNS: 'common',
       resources: {},
       partialBundledLanguages: true,
@@ -23,7 +23,7 @@ export async function ensureI18n(lang: string): Promise<typeof i18n> {
       react: { bindI18nStore: 'added', useSuspense: true },
     });
   }
-  await Promise.all([loadInto(code, 'common', loadCommon), loadNamespace(code)]);
+  await remote.loadAll(code);
   if (i18n.language !== code) await i18n.changeLanguage(code);
   return i18n;
 }

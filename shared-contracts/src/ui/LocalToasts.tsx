@@ -21,7 +21,7 @@ const Region = styled.div`
 `;
 
 /**
- * Toasts where no shell listens (the standalone page and a partner's page): the same bus events, shown locally.
+ * Toasts where no shell listens (a remote's standalone page, a partner's page): the same bus events, shown locally.
  */
 export function LocalToasts() {
   const { t } = useTranslation();

@@ -1,5 +1,7 @@
-// The site theme (kept identical to shell/src/lib/theme.ts): inside the shell the shared ThemeProvider supplies it;
-// the standalone page and the partner embed provide this copy themselves.
+import 'styled-components';
+
+// One theme for the whole site (spec section 9 colours). Inside the shell the shell's ThemeProvider supplies it to
+// every remote; a remote's standalone page and the partner embed provide it themselves.
 export const theme = {
   color: {
     primary: '#07C160',
@@ -24,3 +26,9 @@ export const theme = {
 } as const;
 
 export type Theme = typeof theme;
+
+// styled-components' `theme` prop is this theme in every package that imports shared-contracts/ui.
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { getBus } from 'shared-contracts';
-import { NS, useRemoteTranslation } from '../lib/i18n';
-import { Button, Card, Muted } from './ui';
+import { Button, Card, Muted } from './primitives';
+import { useRemote } from './remote';
 
 const Badge = styled.span`
   justify-self: start;
@@ -18,8 +18,12 @@ const Box = styled(Card)`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-/** Body of a page whose content arrives in a later issue: what it will do, and a way to be told. */
+/**
+ * Body of a page whose content arrives in a later issue: what it will do, and a way to be told. Renders inside a
+ * remote's PageFrame, whose namespace it translates with.
+ */
 export function ComingSoon({ line }: { line: string }) {
+  const { NS, useRemoteTranslation } = useRemote();
   const { t } = useRemoteTranslation();
   return (
     <Box data-testid="coming-soon">

@@ -1,10 +1,7 @@
-import { type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { useRemoteTranslation } from '../lib/i18n';
-
-/** Federation name: e2e and the shell's tests find this remote's frame by data-remote. */
-export const REMOTE_NAME = 'mf_checkout';
+import { createRemoteI18n, type BundleLoader } from './i18n';
+import { RemoteContext, type PageFrameProps, type RemoteUi } from './remote';
 
 const Frame = styled.article`
   display: flex;
@@ -81,44 +78,49 @@ function House() {
 }
 
 /**
- * The frame of every page of this remote: a back button (refill mode, mode=search) or a home button, the title,
- * then the page. `nav="back"` forces the back button.
+ * The frame of every page of a remote: a back button (refill mode, mode=search) or a home button, the title,
+ * then the page. `nav="back"` forces the back button. Remotes use the bound `remote.PageFrame`.
  */
-export function PageFrame({
-  page,
-  title,
-  nav,
-  children,
-}: {
-  page: string;
-  title: string;
-  nav?: 'back' | 'home';
-  children: ReactNode;
-}) {
-  const { t } = useRemoteTranslation();
+export function RemotePageFrame({ remote, page, title, nav, children }: PageFrameProps & { remote: RemoteUi }) {
+  const { t } = remote.useRemoteTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const showBack = (nav ?? (search.get('mode') === 'search' ? 'back' : 'home')) === 'back';
   return (
-    <Frame data-remote={REMOTE_NAME} data-page={page} data-build={process.env.BUILD_LABEL || undefined}>
-      <TopBar>
-        {showBack ? (
-          <BackButton
-            type="button"
-            aria-label={t('frame.back')}
-            data-testid="frame-back"
-            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
-          >
-            <Arrow />
-          </BackButton>
-        ) : (
-          <HomeLink to="/" aria-label={t('frame.home')} data-testid="frame-home">
-            <House />
-          </HomeLink>
-        )}
-        <h1 data-testid="page-title">{title}</h1>
-      </TopBar>
-      <Body>{children}</Body>
-    </Frame>
+    <RemoteContext.Provider value={remote}>
+      <Frame data-remote={remote.REMOTE_NAME} data-page={page} data-build={process.env.BUILD_LABEL || undefined}>
+        <TopBar>
+          {showBack ? (
+            <BackButton
+              type="button"
+              aria-label={t('frame.back')}
+              data-testid="frame-back"
+              onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+            >
+              <Arrow />
+            </BackButton>
+          ) : (
+            <HomeLink to="/" aria-label={t('frame.home')} data-testid="frame-home">
+              <House />
+            </HomeLink>
+          )}
+          <h1 data-testid="page-title">{title}</h1>
+        </TopBar>
+        <Body>{children}</Body>
+      </Frame>
+    </RemoteContext.Provider>
   );
+}
+
+/**
+ * A remote's UI set-up, made once in its `src/lib/remote.ts`: `name` is its federation name (data-remote), `ns`
+ * its i18next namespace and `load` the dynamic import of its `src/locales/<lang>.json` (one chunk per language).
+ */
+export function createRemoteUi(name: string, ns: string, load: BundleLoader): RemoteUi {
+  const remote: RemoteUi = {
+    ...createRemoteI18n(ns, load),
+    REMOTE_NAME: name,
+    PageFrame: (props) => <RemotePageFrame remote={remote} {...props} />,
+  };
+  return remote;
 }

@@ -1,0 +1,14 @@
+// shared-contracts/ui: the React pieces every remote shares (theme, page frame, placeholders, local toasts, the
+// namespace loader, the standalone page). Browser only: the api never imports this entry, and shared-contracts'
+// main entry never re-exports it. Nothing here holds state (each remote's set-up lives in its createRemoteUi
+// object), so it need not be a federation singleton: each remote bundles the parts it uses. Bus, runtime and other
+// singletons are reached through the 'shared-contracts' entry, never by relative path.
+export { theme, type Theme } from './theme';
+export { Button, Card, Muted } from './primitives';
+export { createRemoteI18n, type Bundle, type BundleLoader, type RemoteI18n } from './i18n';
+export { ensureI18n } from './init-i18n';
+export { RemoteContext, useRemote, type PageFrameProps, type RemoteUi } from './remote';
+export { RemotePageFrame, createRemoteUi } from './PageFrame';
+export { ComingSoon } from './ComingSoon';
+export { LocalToasts } from './LocalToasts';
+export { StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';

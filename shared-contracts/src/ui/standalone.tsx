@@ -1,0 +1,79 @@
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
+import { dirFor, normalizeLanguage, type RemoteRoute } from 'shared-contracts';
+import { ensureI18n } from './init-i18n';
+import { LocalToasts } from './LocalToasts';
+import { type RemoteUi } from './remote';
+import { theme } from './theme';
+
+const Global = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; background: ${({ theme: t }) => t.color.background}; color: ${({ theme: t }) => t.color.text}; }
+`;
+
+const DevBar = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme: t }) => t.space.sm};
+  padding: ${({ theme: t }) => t.space.sm} ${({ theme: t }) => t.space.lg};
+  background: #1f2329;
+  color: #fff;
+  font-size: ${({ theme: t }) => t.font.sm};
+  a {
+    color: #9be9bf;
+  }
+`;
+
+const Page = styled.div`
+  max-inline-size: 640px;
+  margin-inline: auto;
+`;
+
+export interface StandaloneOptions {
+  remote: RemoteUi;
+  routes: RemoteRoute[];
+  /** Example URLs for route patterns (a pattern with parameters is otherwise linked as written). */
+  samplePaths?: Record<string, string>;
+}
+
+/** A remote served alone (its own origin, no shell): every route, a dev bar, local toasts. */
+export function StandaloneApp({ remote, routes, samplePaths = {} }: StandaloneOptions) {
+  const name = remote.REMOTE_NAME;
+  return (
+    <ThemeProvider theme={theme}>
+      <Global />
+      <BrowserRouter>
+        <DevBar aria-label={`${name} standalone`}>
+          <strong>{name}</strong>
+          {routes.map((route) => (
+            <Link key={route.path} to={samplePaths[route.path] ?? route.path}>
+              {route.path}
+            </Link>
+          ))}
+        </DevBar>
+        <Page>
+          <Suspense fallback={null}>
+            <Routes>
+              {routes.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+            </Routes>
+          </Suspense>
+        </Page>
+        <LocalToasts />
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+}
+
+/** The standalone page of a remote (its bootstrap): language from ?lan= or the browser, then StandaloneApp. */
+export async function startStandalone(options: StandaloneOptions): Promise<void> {
+  const lang = normalizeLanguage(new URLSearchParams(window.location.search).get('lan') ?? navigator.language);
+  await ensureI18n(lang, options.remote);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dirFor(lang);
+  const container = document.getElementById('root');
+  if (container) createRoot(container).render(<StandaloneApp {...options} />);
+}
