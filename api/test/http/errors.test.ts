@@ -236,10 +236,10 @@ describe('platform routes', () => {
   });
 
   it('answers calls of later issues with a documented 501/10003, after validating them', async () => {
-    const pending = await post(t.app, '/v1/get/card/list', {}, { prefix: '/eshop/api' });
+    const pending = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1' });
     expect(pending.status).toBe(501);
-    expect(pending.body).toEqual({ code: 10003, message: 'not implemented yet: getCardList', data: null });
-    const invalid = await post(t.app, '/v1/get/card/list', { extra: 1 }, { prefix: '/eshop/api' });
+    expect(pending.body).toEqual({ code: 10003, message: 'not implemented yet: poolDelete', data: null });
+    const invalid = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1', extra: 1 });
     expect(invalid.body.code).toBe(10002);
   });
 });

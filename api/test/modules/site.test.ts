@@ -78,10 +78,26 @@ describe('checkNotice', () => {
     expect(body.data.unread).toBe(2);
   });
 
-  it('adds the notice addressed to the card itself', async () => {
-    const { body } = await post<NoticeResponse>(t.app, '/get/notice', { iccid: '89880000000000000007', lang: 'en' });
+  it('adds the notice addressed to the card itself, for its owner only', async () => {
+    const { token } = await loginDemo(t.app);
+    const { body } = await post<NoticeResponse>(
+      t.app,
+      '/get/notice',
+      { iccid: '89880000000000000007', lang: 'en' },
+      { token },
+    );
     expect(body.data.notice?.title).toBe('Your plan expires in 2 days');
     expect(body.data.list).toHaveLength(3);
+    const other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+    for (const options of [{}, { token: other.token }]) {
+      const seen = await post<NoticeResponse>(
+        t.app,
+        '/get/notice',
+        { iccid: '89880000000000000007', lang: 'en' },
+        options,
+      );
+      expect(seen.body.data.list.map((notice) => notice.title)).not.toContain('Your plan expires in 2 days');
+    }
   });
 
   it('translates where a translation exists', async () => {

@@ -188,8 +188,11 @@ const cardList = {
   getCardList: { request: EmptyRequest, response: CardListResponse },
   getUnbindList: { request: EmptyRequest, response: UnboundList },
   bindCard: { request: z.strictObject({ iccid: Iccid }), response: NoData },
-  /** Binds every unbound ICCID at once (the dialog shows only the first few). */
-  bindCardList: { request: z.strictObject({ iccids: IccidBatch }), response: NoData },
+  /**
+   * Binds every unbound ICCID at once (the dialog shows only the first few). All or nothing; an empty list is a
+   * no-op (spec section 5: batch bind does nothing when the unbound list is empty).
+   */
+  bindCardList: { request: z.strictObject({ iccids: z.array(Iccid).max(BATCH_MAX) }), response: NoData },
   bindEid: { request: z.strictObject({ eid: Eid }), response: NoData },
   /** Design: renames a SIM card (SIM card settings). */
   setCard: { request: z.strictObject({ iccid: Iccid, name: DisplayName }), response: NoData },

@@ -1,4 +1,4 @@
-import { type Queryable } from '../../db/index';
+import { type Db, type Queryable } from '../../db/index';
 
 export interface AgentRow {
   flag: string;
@@ -9,6 +9,79 @@ export interface AgentRow {
   lang: string;
   is_default: boolean;
 }
+
+export interface ListCardRow {
+  iccid: string;
+  name: string | null;
+  card_kind: 1 | 2;
+  status: string;
+  kind: number;
+  expire_timestamp: number | null;
+  used_bytes: number;
+  total_bytes: number;
+  unlimited: boolean;
+  is_third_party: boolean;
+  has_keys: boolean;
+  warn: string | null;
+  activated_at: Date | null;
+  action: string | null;
+}
+
+export interface SlotRow {
+  eid: string;
+  name: string | null;
+  status: string;
+  total_slot: number;
+  user_id: number | null;
+  email: string | null;
+  enabled_iccid: string | null;
+  usage_slot: number;
+}
+
+export interface PoolListRow {
+  pool_object_id: string;
+  name: string | null;
+  kind: number;
+  status: string;
+  total_bytes: number;
+  used_bytes: number;
+  pool_lines: number;
+  expire_timestamp: number | null;
+  warn: string | null;
+  started_at: Date | null;
+  used_pool_lines: number;
+}
+
+export interface PackageRecordRow {
+  id: number;
+  name: string;
+  status: 'active' | 'init' | 'stop' | 'invalid';
+  expire_timestamp: number | null;
+  created_at: Date;
+  data_bytes: number | null;
+  used_bytes: number;
+  unlimited: boolean;
+  renewal: boolean;
+}
+
+export interface OrderMailRow {
+  id: number;
+  user_id: number | null;
+  iccid: string | null;
+  card_user_id: number | null;
+  card_email: string | null;
+  order_email: string | null;
+  amount: number;
+  tax_amount: number;
+  currency: string;
+  status: string;
+  renewal: boolean;
+  created_at: Date;
+  package_name: string;
+}
+
+/** Most unbound ICCIDs listed at once: the batch bind call takes at most this many. */
+export const UNBOUND_LIST_MAX = 200;
 
 export interface CardRow {
   iccid: string;
@@ -42,7 +115,21 @@ const CARD_COLUMNS = `
   c.kind, c.is_third_party, c.renewal, c.has_keys, c.warn, c.show_alert, c.show_share_plan, c.usage_updated_at,
   (SELECT max(o.created_at) FROM orders o WHERE o.iccid = c.iccid) AS last_order_at`;
 
-export function createCardRepository(db: Queryable) {
+export function createCardRepository(db: Db) {
+  /** Slots with the enabled profile and the used slot count; `where` is one of the two fixed filters below. */
+  async function slots(where: 's.eid = $1' | 's.user_id = $1', params: unknown[]): Promise<SlotRow[]> {
+    return db.query<SlotRow>(
+      `SELECT s.eid, s.name, s.status, s.total_slot, s.user_id, s.email,
+              (SELECT p.iccid FROM esim_profiles p WHERE p.eid = s.eid AND p.action = 'enable'
+                ORDER BY p.installed_at DESC NULLS LAST, p.id DESC LIMIT 1) AS enabled_iccid,
+              (SELECT count(*)::int FROM esim_profiles p
+                WHERE p.eid = s.eid AND p.action IN ('install', 'enable', 'disable')) AS usage_slot
+         FROM esim_slots s WHERE ${where}
+        ORDER BY s.created_at, s.eid`,
+      params,
+    );
+  }
+
   return {
     async findCard(iccid: string): Promise<CardRow | undefined> {
       return db.one<CardRow>(
@@ -55,6 +142,180 @@ export function createCardRepository(db: Queryable) {
       return db.one<AgentRow>(`SELECT flag, name, version, paypal, ccy, lang, is_default FROM agents WHERE flag = $1`, [
         flag,
       ]);
+    },
+
+    /** The user's cards (SIM and eSIM profiles) with the profile's warning action, oldest first. */
+    async listUserCards(userId: number): Promise<ListCardRow[]> {
+      return db.query<ListCardRow>(
+        `SELECT c.iccid, c.name, c.card_kind, c.status, c.kind, c.expire_timestamp, c.used_bytes, c.total_bytes,
+                c.unlimited, c.is_third_party, c.has_keys, c.warn, c.activated_at, p.action
+           FROM cards c LEFT JOIN esim_profiles p ON p.iccid = c.iccid
+          WHERE c.user_id = $1
+          ORDER BY c.created_at, c.iccid`,
+        [userId],
+      );
+    },
+
+    async findSlot(eid: string): Promise<SlotRow | undefined> {
+      return (await slots('s.eid = $1', [eid]))[0];
+    },
+
+    async listUserSlots(userId: number): Promise<SlotRow[]> {
+      return slots('s.user_id = $1', [userId]);
+    },
+
+    async listUserPools(userId: number): Promise<PoolListRow[]> {
+      return db.query<PoolListRow>(
+        `SELECT p.pool_object_id, p.name, p.kind, p.status, p.total_bytes, p.used_bytes, p.pool_lines,
+                p.expire_timestamp, p.warn,
+                coalesce((SELECT min(cp.started_at) FROM card_packages cp WHERE cp.pool_id = p.id), p.created_at)
+                  AS started_at,
+                (SELECT count(*)::int FROM pool_members m WHERE m.pool_id = p.id) AS used_pool_lines
+           FROM pools p WHERE p.user_id = $1
+          ORDER BY p.created_at, p.id`,
+        [userId],
+      );
+    },
+
+    /**
+     * ICCIDs linked to the user but bound to no account: the card's e-mail is the user's, or the user (by account
+     * or by the order e-mail) paid an order for it. Cards the user unbound themselves are left out.
+     */
+    async listUnbound(user: { id: number; email: string }): Promise<string[]> {
+      const rows = await db.query<{ iccid: string }>(
+        `SELECT c.iccid FROM cards c
+          WHERE c.user_id IS NULL
+            AND (lower(c.email) = $2
+                 OR EXISTS (SELECT 1 FROM orders o
+                             WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')
+                               AND (o.user_id = $1 OR lower(o.email) = $2)))
+            AND NOT EXISTS (SELECT 1 FROM card_unbinds u WHERE u.user_id = $1 AND u.iccid = c.iccid)
+          ORDER BY c.iccid
+          LIMIT ${UNBOUND_LIST_MAX}`,
+        [user.id, user.email.toLowerCase()],
+      );
+      return rows.map((row) => row.iccid);
+    },
+
+    /**
+     * Binds an unbound card to the user (the card keeps its e-mail, or gets the user's). 'bound': done now or
+     * already the user's; 'taken': another account owns it; 'missing': no such card.
+     */
+    async bindCard(q: Queryable, iccid: string, user: { id: number; email: string }) {
+      const row = await q.one<{ user_id: number }>(
+        `UPDATE cards SET user_id = $2, email = coalesce(email, $3), updated_at = now()
+          WHERE iccid = $1 AND (user_id IS NULL OR user_id = $2) RETURNING user_id`,
+        [iccid, user.id, user.email],
+      );
+      if (row) {
+        await q.query(`DELETE FROM card_unbinds WHERE user_id = $1 AND iccid = $2`, [user.id, iccid]);
+        return 'bound' as const;
+      }
+      const exists = await q.one(`SELECT 1 FROM cards WHERE iccid = $1`, [iccid]);
+      return exists ? ('taken' as const) : ('missing' as const);
+    },
+
+    /** Removes the user's card from the account and from the user's pools; false when it is not theirs. */
+    async unbindCard(iccid: string, userId: number): Promise<boolean> {
+      return db.tx(async (q) => {
+        const row = await q.one(
+          `UPDATE cards SET user_id = NULL, updated_at = now() WHERE iccid = $1 AND user_id = $2 RETURNING iccid`,
+          [iccid, userId],
+        );
+        if (!row) return false;
+        await q.query(
+          `DELETE FROM pool_members m USING pools p WHERE m.pool_id = p.id AND p.user_id = $2 AND m.iccid = $1`,
+          [iccid, userId],
+        );
+        await q.query(
+          `INSERT INTO card_unbinds (user_id, iccid) VALUES ($1, $2) ON CONFLICT (user_id, iccid) DO NOTHING`,
+          [userId, iccid],
+        );
+        return true;
+      });
+    },
+
+    async renameCard(iccid: string, userId: number, name: string | null): Promise<boolean> {
+      const row = await db.one(
+        `UPDATE cards SET name = $3, updated_at = now() WHERE iccid = $1 AND user_id = $2 RETURNING iccid`,
+        [iccid, userId, name],
+      );
+      return row !== undefined;
+    },
+
+    /** Binds an unbound slot (and its unbound profiles) to the user; same answers as bindCard. */
+    async bindSlot(eid: string, user: { id: number; email: string }) {
+      return db.tx(async (q) => {
+        const row = await q.one(
+          `UPDATE esim_slots SET user_id = $2, email = coalesce(email, $3)
+            WHERE eid = $1 AND (user_id IS NULL OR user_id = $2) RETURNING eid`,
+          [eid, user.id, user.email],
+        );
+        if (!row) {
+          const exists = await q.one(`SELECT 1 FROM esim_slots WHERE eid = $1`, [eid]);
+          return exists ? ('taken' as const) : ('missing' as const);
+        }
+        await q.query(
+          `UPDATE cards SET user_id = $2, email = coalesce(email, $3), updated_at = now()
+            WHERE eid = $1 AND user_id IS NULL`,
+          [eid, user.id, user.email],
+        );
+        return 'bound' as const;
+      });
+    },
+
+    /** One more unlock of the card, unless it already had `max`; false then. */
+    async countUnlock(iccid: string, max: number): Promise<boolean> {
+      const row = await db.one(
+        `UPDATE cards SET unlock_count = unlock_count + 1, updated_at = now()
+          WHERE iccid = $1 AND unlock_count < $2 RETURNING unlock_count`,
+        [iccid, max],
+      );
+      return row !== undefined;
+    },
+
+    async setCardEmail(iccid: string, email: string): Promise<void> {
+      await db.query(`UPDATE cards SET email = $2, updated_at = now() WHERE iccid = $1`, [iccid, email]);
+    },
+
+    async setSlotEmail(eid: string, email: string): Promise<void> {
+      await db.query(`UPDATE esim_slots SET email = $2 WHERE eid = $1`, [eid, email]);
+    },
+
+    /** Purchased packages of a card, newest first, named in the language asked for when a translation exists. */
+    async packageRecords(iccid: string, lang: string): Promise<PackageRecordRow[]> {
+      return db.query<PackageRecordRow>(
+        `SELECT cp.id, coalesce(t.name, cp.name) AS name, cp.status, cp.expire_timestamp, cp.created_at, cp.data_bytes,
+                cp.used_bytes, cp.unlimited, coalesce(o.renewal, false) AS renewal
+           FROM card_packages cp
+           LEFT JOIN orders o ON o.id = cp.order_id
+           LEFT JOIN package_translations t ON t.package_id = cp.package_id AND t.lang = $2
+          WHERE cp.iccid = $1
+          ORDER BY cp.created_at DESC, cp.id DESC`,
+        [iccid, lang],
+      );
+    },
+
+    async findOrderForMail(orderId: number, lang: string): Promise<OrderMailRow | undefined> {
+      return db.one<OrderMailRow>(
+        `SELECT o.id, o.user_id, o.iccid, c.user_id AS card_user_id, c.email AS card_email, o.email AS order_email,
+                o.amount, o.tax_amount, o.currency, o.status, o.renewal, o.created_at,
+                coalesce(t.name, en.name, p.code) AS package_name
+           FROM orders o
+           JOIN packages p ON p.id = o.package_id
+           LEFT JOIN cards c ON c.iccid = o.iccid
+           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = $2
+           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
+          WHERE o.id = $1`,
+        [orderId, lang],
+      );
+    },
+
+    async logMail(to: string, subject: string, template: string, error: string | null): Promise<void> {
+      await db.query(
+        `INSERT INTO mail_log (to_address, subject, template, sent_at, error) VALUES ($1, $2, $3, $4, $5)`,
+        [to, subject, template, error ? null : new Date(), error],
+      );
     },
 
     async defaultAgent(): Promise<AgentRow | undefined> {

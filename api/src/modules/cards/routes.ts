@@ -1,13 +1,89 @@
 import { type FastifyInstance } from 'fastify';
+import { formatPrice, validateEmail } from 'shared-contracts';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
-import { toCard } from './view';
+import { type SessionUser } from '../users/repository';
+import { type CardRow, type OrderMailRow } from './repository';
+import { toCard, toListCard, toPool, toRecordGroups, toSlot } from './view';
+
+/** Unlocks a card accepts in its lifetime; the next one answers 10005 (max unlock). */
+export const MAX_UNLOCKS = 3;
+
+/** Refusal of a card, slot or order of another account (never says whose). */
+export const OTHER_ACCOUNT = 'this belongs to another account';
+export const NOT_YOURS_VISITOR = 'log in with the account this belongs to';
+export const CARD_TAKEN = 'this card is already bound to another account';
+export const SLOT_TAKEN = 'this eSIM slot is already bound to another account';
+export const SLOT_NOT_FOUND = 'eSIM slot not found';
+/** The client's message key for a missing or unknown order id. */
+export const ERROR_ORDER_ID = 'errorOrderId';
+
+function needUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+  return user;
+}
+
+/**
+ * Who may act on a card from the card page: anyone with the ICCID while no account owns it (spec section 6, a
+ * visitor with the ICCID), only its owner once it is bound. Another account (or a visitor) gets 10024.
+ */
+export function assertCardAccess(card: Pick<CardRow, 'user_id'>, user: SessionUser | null): void {
+  if (card.user_id === null) return;
+  if (user && card.user_id === user.id) return;
+  throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
+}
+
+/** The e-mail rules of spec section 5 on the server too (10002 with the client's message key). */
+function checkedEmail(raw: string): string {
+  const check = validateEmail(raw);
+  if (!check.ok) throw new ApiError(ERROR_CODES.PARAM_ERROR, check.error, 400);
+  return check.value.toLowerCase();
+}
+
+function orderMail(order: OrderMailRow, to: string) {
+  const price = formatPrice(order.amount, order.currency) ?? `0 ${order.currency}`;
+  const tax = formatPrice(order.tax_amount, order.currency);
+  const subject = `Your eSIM Shop order #${order.id}`;
+  const text = [
+    `Order #${order.id} of ${order.created_at.toISOString().slice(0, 10)}`,
+    '',
+    `Package: ${order.package_name}`,
+    ...(order.iccid ? [`Card (ICCID): ${order.iccid}`] : []),
+    `Amount: ${price}${tax ? ` (tax ${tax})` : ''}`,
+    `Auto-renew: ${order.renewal ? 'on' : 'off'}`,
+    `Status: ${order.status}`,
+    '',
+    'Keep this e-mail for your records. Open your card page to see its data and packages.',
+  ].join('\n');
+  return { to, subject, text, template: 'order' };
+}
 
 export function cardCalls(app: FastifyInstance): CallRoute[] {
   async function cardOrThrow(iccid: string) {
     const card = await app.cards.findCard(iccid);
     if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
     return card;
+  }
+
+  async function accessibleCard(iccid: string, user: SessionUser | null) {
+    const card = await cardOrThrow(iccid);
+    assertCardAccess(card, user);
+    return card;
+  }
+
+  async function ownCard(iccid: string, user: SessionUser) {
+    const card = await cardOrThrow(iccid);
+    if (card.user_id !== user.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+    return card;
+  }
+
+  async function accessibleSlot(eid: string, user: SessionUser | null) {
+    const slot = await app.cards.findSlot(eid);
+    if (!slot) throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+    if (slot.user_id !== null && slot.user_id !== user?.id) {
+      throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
+    }
+    return slot;
   }
 
   return [
@@ -36,6 +112,128 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
       const card = await cardOrThrow(iccid);
       if (card.agent_flag !== agent.flag) throw new ApiError(ERROR_CODES.CARD_OTHER_AGENT);
       return toCard(card, user);
+    }),
+
+    // ---- card list screen: the caller's own things only -----------------------------------------------------
+
+    defineCall('getCardList', { auth: 'required' }, async (_body, { user }) => {
+      const me = needUser(user);
+      const [cards, slots, pools] = await Promise.all([
+        app.cards.listUserCards(me.id),
+        app.cards.listUserSlots(me.id),
+        app.cards.listUserPools(me.id),
+      ]);
+      const now = Date.now();
+      return {
+        card: cards.filter((row) => row.card_kind === 1).map((row) => toListCard(row, now)),
+        esim: cards.filter((row) => row.card_kind === 2).map((row) => toListCard(row, now)),
+        eid: slots.map(toSlot),
+        pool: pools.map((row) => toPool(row, now)),
+      };
+    }),
+
+    defineCall('getUnbindList', { auth: 'required' }, async (_body, { user }) => {
+      return { list: await app.cards.listUnbound(needUser(user)) };
+    }),
+
+    // Unknown 10102; bound to another account 10024 (CARD_TAKEN); already the caller's: success (idempotent).
+    defineCall('bindCard', { auth: 'required' }, async ({ iccid }, { user }) => {
+      const me = needUser(user);
+      const result = await app.cards.bindCard(app.db, iccid, me);
+      if (result === 'missing') throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
+      if (result === 'taken') throw new ApiError(ERROR_CODES.FORBIDDEN, CARD_TAKEN);
+      return null;
+    }),
+
+    // All or nothing: the first unknown or taken ICCID fails the batch (its code, the ICCID in the message).
+    defineCall('bindCardList', { auth: 'required' }, async ({ iccids }, { user }) => {
+      const me = needUser(user);
+      const unique = [...new Set(iccids)];
+      if (unique.length === 0) return null;
+      await app.db.tx(async (q) => {
+        for (const iccid of unique) {
+          const result = await app.cards.bindCard(q, iccid, me);
+          if (result === 'missing') throw new ApiError(ERROR_CODES.CARD_NOT_FOUND, `card not found: ${iccid}`);
+          if (result === 'taken') throw new ApiError(ERROR_CODES.FORBIDDEN, `${CARD_TAKEN}: ${iccid}`);
+        }
+      });
+      return null;
+    }),
+
+    defineCall('bindEid', { auth: 'required' }, async ({ eid }, { user }) => {
+      const me = needUser(user);
+      const result = await app.cards.bindSlot(eid, me);
+      if (result === 'missing') throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+      if (result === 'taken') throw new ApiError(ERROR_CODES.FORBIDDEN, SLOT_TAKEN);
+      return null;
+    }),
+
+    // '' restores the default name.
+    defineCall('setCard', { auth: 'required' }, async ({ iccid, name }, { user }) => {
+      const me = needUser(user);
+      await ownCard(iccid, me);
+      if (!(await app.cards.renameCard(iccid, me.id, name === '' ? null : name))) {
+        throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+      }
+      return null;
+    }),
+
+    defineCall('unbindCard', { auth: 'required' }, async ({ iccid }, { user }) => {
+      const me = needUser(user);
+      await ownCard(iccid, me);
+      if (!(await app.cards.unbindCard(iccid, me.id))) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+      return null;
+    }),
+
+    // ---- card page actions: ICCID holder while unbound, owner once bound -------------------------------------
+
+    defineCall('unlock', { auth: 'optional' }, async ({ iccid }, { user }) => {
+      await accessibleCard(iccid, user);
+      if (!(await app.cards.countUnlock(iccid, MAX_UNLOCKS))) throw new ApiError(ERROR_CODES.MAX_UNLOCK);
+      return null;
+    }),
+
+    defineCall('setEmail', { auth: 'optional' }, async ({ email, iccid }, { user }) => {
+      const address = checkedEmail(email);
+      await accessibleCard(iccid, user);
+      await app.cards.setCardEmail(iccid, address);
+      return null;
+    }),
+
+    defineCall('eidSetEmail', { auth: 'optional' }, async ({ email, eid }, { user }) => {
+      const address = checkedEmail(email);
+      await accessibleSlot(eid, user);
+      await app.cards.setSlotEmail(eid, address);
+      return null;
+    }),
+
+    // The order must be the caller's (their account's order or an order of their card). A visitor may resend
+    // the mail of an order no account owns, and only to the address already on the order or the card.
+    defineCall('sendEmail', { auth: 'optional' }, async ({ id, email, lang }, { user }) => {
+      const address = checkedEmail(email);
+      const orderId = /^\d{1,15}$/.test(id.trim()) ? Number(id.trim()) : 0;
+      const order = orderId > 0 ? await app.cards.findOrderForMail(orderId, lang) : undefined;
+      if (!order) throw new ApiError(ERROR_CODES.NOT_FOUND, ERROR_ORDER_ID);
+      const mine = user !== null && (order.user_id === user.id || order.card_user_id === user.id);
+      if (!mine) {
+        const unowned = order.user_id === null && order.card_user_id === null;
+        const known = [order.order_email, order.card_email].some((onFile) => onFile?.toLowerCase() === address);
+        if (!unowned || !known) throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
+      }
+      const mail = orderMail(order, address);
+      try {
+        await app.mailer.send(mail);
+      } catch (error) {
+        await app.cards.logMail(address, mail.subject, mail.template, String(error).slice(0, 500));
+        throw error;
+      }
+      await app.cards.logMail(address, mail.subject, mail.template, null);
+      return null;
+    }),
+
+    defineCall('pkgRecord', { auth: 'optional' }, async ({ iccid, lang }, { user }) => {
+      await accessibleCard(iccid, user);
+      return toRecordGroups(await app.cards.packageRecords(iccid, lang));
     }),
   ];
 }

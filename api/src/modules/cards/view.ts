@@ -1,6 +1,13 @@
-import { type Card } from 'shared-contracts/schemas';
+import {
+  type Card,
+  type EidItem,
+  type EsimCardInfo,
+  type PackageRecord,
+  type PackageRecordGroups,
+  type PoolCardInfo,
+} from 'shared-contracts/schemas';
 import { bytesToMb, daysLeft, formatBytes, formatDate, toEpochSeconds } from '../../lib/format';
-import { type CardRow } from './repository';
+import { type CardRow, type ListCardRow, type PackageRecordRow, type PoolListRow, type SlotRow } from './repository';
 
 export interface Viewer {
   id: number;
@@ -39,4 +46,89 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     show_share_plan: row.show_share_plan && !ownedByAnother,
     hasKeys: row.has_keys,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days since `since` (0 when unknown or in the future). */
+export function daysSince(since: Date | null, now: number = Date.now()): number {
+  if (!since) return 0;
+  return Math.max(0, Math.floor((now - since.getTime()) / DAY_MS));
+}
+
+/** A SIM card or eSIM profile in the card list (EsimCardInfo); a third-party card carries no data figures. */
+export function toListCard(row: ListCardRow, now: number = Date.now()): EsimCardInfo {
+  const thirdParty = row.is_third_party;
+  const used = thirdParty ? 0 : row.used_bytes;
+  const total = thirdParty || row.unlimited ? 0 : row.total_bytes;
+  return {
+    iccid: row.iccid,
+    name: row.name ?? '',
+    kind: row.kind,
+    available_days: daysLeft(row.expire_timestamp, now),
+    total_active: daysSince(row.activated_at, now),
+    total_str: row.unlimited && !thirdParty ? 'Unlimited' : formatBytes(total),
+    total: bytesToMb(total),
+    used: bytesToMb(used),
+    remain_str: row.unlimited && !thirdParty ? 'Unlimited' : formatBytes(Math.max(0, total - used)),
+    expire_date: formatDate(row.expire_timestamp),
+    warn: row.warn ?? '',
+    is_third_party: thirdParty,
+    action: row.action === 'install_fail' || row.action === 'delete' ? row.action : null,
+    card_status_str: row.status,
+    expire_timestamp: row.expire_timestamp,
+    status_str: row.status,
+    hasKeys: row.has_keys,
+  };
+}
+
+export function toSlot(row: SlotRow): EidItem {
+  return {
+    eid: row.eid,
+    iccid: row.enabled_iccid ?? '',
+    name: row.name ?? '',
+    status: row.status,
+    total_slot: row.total_slot,
+    usage_slot: row.usage_slot,
+  };
+}
+
+export function toPool(row: PoolListRow, now: number = Date.now()): PoolCardInfo {
+  return {
+    id: row.pool_object_id,
+    name: row.name ?? '',
+    kind: row.kind,
+    available_days: daysLeft(row.expire_timestamp, now),
+    total_active: daysSince(row.started_at, now),
+    total_str: formatBytes(row.total_bytes),
+    total: bytesToMb(row.total_bytes),
+    remain: bytesToMb(Math.max(0, row.total_bytes - row.used_bytes)),
+    remain_str: formatBytes(Math.max(0, row.total_bytes - row.used_bytes)),
+    expire_date: formatDate(row.expire_timestamp),
+    warn: row.warn ?? '',
+    status_str: row.status,
+    used_pool_lines: row.used_pool_lines,
+    pool_lines: row.pool_lines,
+  };
+}
+
+/** Package records split by status: list1 active, list2 init, list3 stop or invalid. */
+export function toRecordGroups(rows: PackageRecordRow[]): PackageRecordGroups {
+  const groups: PackageRecordGroups = { list1: [], list2: [], list3: [] };
+  for (const row of rows) {
+    const record: PackageRecord = {
+      id: row.id,
+      name: row.name,
+      status_str: row.status,
+      expire_date: formatDate(row.expire_timestamp),
+      create: toEpochSeconds(row.created_at) ?? 0,
+      total_str: row.unlimited ? 'Unlimited' : row.data_bytes === null ? '' : formatBytes(row.data_bytes),
+      used_str: formatBytes(row.used_bytes),
+      renewal: row.renewal,
+    };
+    if (row.status === 'active') groups.list1.push(record);
+    else if (row.status === 'init') groups.list2.push(record);
+    else groups.list3.push(record);
+  }
+  return groups;
 }

@@ -28,8 +28,80 @@ export interface AdvertRow {
   background_color: string | null;
 }
 
+export interface NoticeOwnerRow {
+  id: number;
+  user_id: number | null;
+  card_user_id: number | null;
+  iccid: string | null;
+}
+
+export interface ActivityEvent {
+  name: string;
+  iccid: string | null;
+  userId: number | null;
+  position: string | null;
+  link: string | null;
+  activityId?: number | null;
+}
+
+const IN_FORCE = `(n.starts_at IS NULL OR n.starts_at <= now()) AND (n.ends_at IS NULL OR n.ends_at > now())`;
+
 export function createSiteRepository(db: Queryable) {
   return {
+    /** An advert in force, whatever its position. */
+    async findAdvert(id: number): Promise<AdvertRow | undefined> {
+      return db.one<AdvertRow>(
+        `SELECT id, ad_type, title, image, link, btn_text, show_number, show_rule, background_color
+           FROM activities
+          WHERE id = $1 AND active AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())`,
+        [id],
+      );
+    },
+
+    /** Whom a notice is for: a user, a card (and that card's owner), or everyone (all null). */
+    async findNoticeOwner(id: number): Promise<NoticeOwnerRow | undefined> {
+      return db.one<NoticeOwnerRow>(
+        `SELECT n.id, n.user_id, n.iccid, c.user_id AS card_user_id
+           FROM notices n LEFT JOIN cards c ON c.iccid = n.iccid
+          WHERE n.id = $1 AND ${IN_FORCE}`,
+        [id],
+      );
+    },
+
+    async markNoticeRead(noticeId: number, userId: number): Promise<void> {
+      await db.query(
+        `INSERT INTO notice_reads (notice_id, user_id) VALUES ($1, $2) ON CONFLICT (notice_id, user_id) DO NOTHING`,
+        [noticeId, userId],
+      );
+    },
+
+    /** The alert of a card page: the newest notice for the card itself, else the newest for its agent or all. */
+    async cardAlert(scope: NoticeScope & { iccid: string }): Promise<NoticeRow | undefined> {
+      return db.one<NoticeRow>(
+        `SELECT n.id, coalesce(t.title, n.title) AS title, coalesce(t.content, n.content) AS content, n.link,
+                n.created_at, (r.notice_id IS NOT NULL) AS read
+           FROM notices n
+           LEFT JOIN notice_translations t ON t.notice_id = n.id AND t.lang = $1
+           LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $4
+          WHERE ${IN_FORCE}
+            AND (n.agent_flag IS NULL OR n.agent_flag = $2)
+            AND (n.iccid IS NULL OR n.iccid = $3)
+            AND n.user_id IS NULL
+          ORDER BY (n.iccid IS NOT NULL) DESC, n.created_at DESC, n.id DESC
+          LIMIT 1`,
+        [scope.lang, scope.agentFlag, scope.iccid, scope.userId],
+      );
+    },
+
+    /** Records an event (banner tap, support click); a banner named by its title is linked to its advert. */
+    async recordEvent(event: ActivityEvent): Promise<void> {
+      await db.query(
+        `INSERT INTO activity_events (activity_id, name, iccid, user_id, position, link)
+         VALUES (coalesce($1, (SELECT id FROM activities WHERE title = $2 ORDER BY id LIMIT 1)), $2, $3, $4, $5, $6)`,
+        [event.activityId ?? null, event.name, event.iccid, event.userId, event.position, event.link],
+      );
+    },
+
     async configValues(): Promise<Map<string, unknown>> {
       const rows = await db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
       return new Map(rows.map((row) => [row.key, row.value]));

@@ -1,9 +1,18 @@
 import { type FastifyInstance } from 'fastify';
 import { AD_TYPES, LANGUAGE_CODES } from 'shared-contracts';
 import { type ActivityResponse, type Banner, type Config, type Notice } from 'shared-contracts/schemas';
+import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
 import { toEpochSeconds } from '../../lib/format';
+import { safeLink, withQuery } from '../../lib/links';
+import { assertCardAccess, OTHER_ACCOUNT } from '../cards/routes';
+import { type SessionUser } from '../users/repository';
 import { type AdvertRow, type NoticeRow } from './repository';
+
+/** Config key of an external support chat (http(s)); unset: the answer is '' and the built-in support opens. */
+export const SUPPORT_URL_KEY = 'support_url';
+/** Event names the api records itself. */
+export const ECHAT_CLICK_EVENT = 'echat.click';
 
 export const DEFAULT_CCY_LIST = ['USD', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'KRW'] as const;
 
@@ -22,14 +31,14 @@ function toNotice(row: NoticeRow): Notice {
     id: row.id,
     title: row.title,
     content: row.content,
-    link: row.link ?? '',
+    link: safeLink(row.link),
     create: toEpochSeconds(row.created_at) ?? 0,
     read: row.read,
   };
 }
 
 function toBanner(row: AdvertRow): Banner {
-  return { image: row.image, title: row.title, link: row.link ?? '', backgroundColor: row.background_color ?? '' };
+  return { image: row.image, title: row.title, link: safeLink(row.link), backgroundColor: row.background_color ?? '' };
 }
 
 /** The advert list grouped by adType (1 popup, 2 banner, 3 float, 4 top, 5 recall; other types are not shown). */
@@ -38,14 +47,14 @@ export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
   for (const row of rows) {
     if (row.ad_type === AD_TYPES.top) result.topList.push(toBanner(row));
     else if (row.ad_type === AD_TYPES.banner) result.bannerList.push(toBanner(row));
-    else if (row.ad_type === AD_TYPES.float) result.floatList.push({ image: row.image, link: row.link ?? '' });
+    else if (row.ad_type === AD_TYPES.float) result.floatList.push({ image: row.image, link: safeLink(row.link) });
     else if (row.ad_type === AD_TYPES.recall) {
-      result.recallList.push({ id: row.id, image: row.image, title: row.title, link: row.link ?? '' });
+      result.recallList.push({ id: row.id, image: row.image, title: row.title, link: safeLink(row.link) });
     } else if (row.ad_type === AD_TYPES.popup) {
       result.popupList.push({
         id: row.id,
         image: row.image,
-        link: row.link ?? '',
+        link: safeLink(row.link),
         title: row.title,
         btnText: row.btn_text ?? '',
         showNumber: row.show_number ?? 1,
@@ -57,6 +66,15 @@ export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
 }
 
 export function siteCalls(app: FastifyInstance, options: { production: boolean }): CallRoute[] {
+  /** The card of an optional ICCID, checked like every card-page action (10102 unknown, 10024 not the caller's). */
+  async function optionalCard(iccid: string | undefined, user: SessionUser | null) {
+    if (!iccid) return undefined;
+    const card = await app.cards.findCard(iccid);
+    if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
+    assertCardAccess(card, user);
+    return card;
+  }
+
   return [
     // Operators change these in the config table (key → JSON value); the defaults keep a fresh database usable.
     defineCall('getConfig', { auth: 'none' }, async () => {
@@ -83,12 +101,14 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
       return groupAdverts(await app.site.adverts({ agentFlag: card?.agent_flag ?? null, lang, positions }));
     }),
 
+    // A card's own notices only reach the ICCID holder of an unbound card or the card's owner.
     defineCall('checkNotice', { auth: 'optional' }, async ({ iccid, lang }, { user }) => {
       const card = iccid ? await app.cards.findCard(iccid) : undefined;
+      const cardNotices = card !== undefined && (card.user_id === null || card.user_id === user?.id);
       const rows = await app.site.notices({
         lang,
         agentFlag: card?.agent_flag ?? null,
-        iccid: card?.iccid ?? null,
+        iccid: cardNotices ? card.iccid : null,
         userId: user?.id ?? null,
       });
       const list = rows.map(toNotice);
@@ -97,6 +117,63 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
         list,
         unread: list.filter((notice) => !notice.read).length,
       };
+    }),
+
+    // The link an advert opens; gift (float) and recall links carry the card's ICCID. Unsafe links answer ''.
+    defineCall('activityLinkData', { auth: 'optional' }, async ({ id, iccid }, { user }) => {
+      const card = await optionalCard(iccid, user);
+      const advert = await app.site.findAdvert(id);
+      if (!advert) throw new ApiError(ERROR_CODES.NOT_FOUND);
+      const carriesCard = advert.ad_type === AD_TYPES.float || advert.ad_type === AD_TYPES.recall;
+      return { link: carriesCard ? withQuery(advert.link ?? '', { iccid: card?.iccid }) : safeLink(advert.link) };
+    }),
+
+    // Read marks are per account: a visitor's call succeeds and stores nothing (the device remembers).
+    defineCall('activityRead', { auth: 'optional' }, async ({ id }, { user }) => {
+      const notice = await app.site.findNoticeOwner(id);
+      if (!notice) throw new ApiError(ERROR_CODES.NOT_FOUND);
+      const forOther =
+        (notice.user_id !== null && notice.user_id !== user?.id) ||
+        (notice.card_user_id !== null && notice.card_user_id !== user?.id);
+      if (forOther) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+      if (user) await app.site.markNoticeRead(id, user.id);
+      return null;
+    }),
+
+    defineCall('activityCardAlert', { auth: 'optional' }, async ({ iccid, lang }, { user }) => {
+      const card = await optionalCard(iccid, user);
+      if (!card?.show_alert) return { alert: null };
+      const row = await app.site.cardAlert({ lang, agentFlag: card.agent_flag, iccid, userId: user?.id ?? null });
+      return { alert: row ? toNotice(row) : null };
+    }),
+
+    // Analytics: a banner tap is reported under the banner's title. Only an http(s) link is stored.
+    defineCall('event', { auth: 'optional' }, async ({ name, iccid, position, link }, { user }) => {
+      const card = await optionalCard(iccid, user);
+      await app.site.recordEvent({
+        name,
+        iccid: card?.iccid ?? null,
+        userId: user?.id ?? null,
+        position: position ?? null,
+        link: safeLink(link) || null,
+      });
+      return null;
+    }),
+
+    // Records the support click and answers the configured chat's URL with the ICCID and e-mail passed along
+    // (the caller's own e-mail when logged in; never the card's). '' = no service configured: the built-in
+    // support sheet opens, whose messages the api stores.
+    defineCall('sendEchatIccid', { auth: 'optional' }, async ({ iccid, email }, { user }) => {
+      const card = await optionalCard(iccid, user);
+      await app.site.recordEvent({
+        name: ECHAT_CLICK_EVENT,
+        iccid: card?.iccid ?? null,
+        userId: user?.id ?? null,
+        position: null,
+        link: null,
+      });
+      const configured = text((await app.site.configValues()).get(SUPPORT_URL_KEY));
+      return { url: withQuery(configured, { iccid: card?.iccid, email: email ?? user?.email }) };
     }),
   ];
 }

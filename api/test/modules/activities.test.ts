@@ -1,0 +1,236 @@
+import { safeLink, withQuery } from '../../src/lib/links';
+import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+
+// Activity calls around message/activity, notices, events and the support click (issue 3, server).
+
+const BOUND = '89880000000000000001';
+const READY = '89880000000000000002';
+const SPEED_LIMITED = '89880000000000000005';
+const IN_POOL = '89880000000000000007';
+const UNKNOWN = '89880000000000009999';
+
+interface Notice {
+  id: number;
+  title: string;
+  link: string;
+  read: boolean;
+}
+
+let t: TestApp;
+let demo: { token: string; user_id: number };
+let other: { token: string; user_id: number };
+
+async function advertId(title: string): Promise<number> {
+  const row = await t.db.one<{ id: number }>(`SELECT id FROM activities WHERE title = $1`, [title]);
+  return row?.id ?? 0;
+}
+async function noticeId(title: string): Promise<number> {
+  const row = await t.db.one<{ id: number }>(`SELECT id FROM notices WHERE title = $1`, [title]);
+  return row?.id ?? 0;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await loginDemo(t.app);
+  other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+  await t.db.query(
+    `INSERT INTO activities (ad_type, title, image, link) VALUES
+       (2, 'Script banner', 'x', 'javascript:alert(1)'), (3, 'Data gift', 'x', 'data:text/html,hi'),
+       (2, 'Protocol-relative', 'x', '//evil.example.com/')`,
+  );
+});
+afterAll(async () => t.close());
+
+describe('links from data', () => {
+  it('keeps http(s) URLs and site paths only', () => {
+    expect(safeLink('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeLink('http://example.com')).toBe('http://example.com');
+    expect(safeLink('/2/89880000000000000002?type=Europe')).toBe('/2/89880000000000000002?type=Europe');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.com',
+      '/\\evil.com',
+    ]) {
+      expect(safeLink(bad)).toBe('');
+    }
+    expect(safeLink('https://exa\nmple.com')).toBe('');
+    expect(safeLink(null)).toBe('');
+    expect(withQuery('https://example.com/gift?a=1', { iccid: READY })).toBe(
+      `https://example.com/gift?a=1&iccid=${READY}`,
+    );
+    expect(withQuery('/support', { email: 'a@b.co', iccid: undefined })).toBe('/support?email=a%40b.co');
+    expect(withQuery('javascript:x', { iccid: READY })).toBe('');
+  });
+
+  it('drops other links from the activity lists', async () => {
+    const { body } = await post<{
+      bannerList: Array<{ title: string; link: string }>;
+      floatList: Array<{ link: string }>;
+    }>(t.app, '/message/activity', { lang: 'en', position: 'cardDetail' });
+    const links = Object.fromEntries(body.data.bannerList.map((banner) => [banner.title, banner.link]));
+    expect(links['Script banner']).toBe('');
+    expect(links['Protocol-relative']).toBe('');
+    expect(links['Europe from $12.90']).toBe('/2/89880000000000000002?type=Europe');
+    expect(body.data.floatList.map((item) => item.link).sort()).toEqual(['', 'https://example.com/gift']);
+  });
+});
+
+describe('activityLinkData', () => {
+  it('answers the advert link, with the ICCID on gift and recall links', async () => {
+    const banner = await post<{ link: string }>(t.app, '/message/activity/linkData', {
+      id: await advertId('Unlimited week'),
+      iccid: READY,
+    });
+    expect(banner.body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: { link: '/2/89880000000000000004?type=Recommend' },
+    });
+    const gift = await post<{ link: string }>(t.app, '/message/activity/linkData', {
+      id: await advertId('Gift'),
+      iccid: READY,
+    });
+    expect(gift.body.data.link).toBe(`https://example.com/gift?iccid=${READY}`);
+    const plain = await post<{ link: string }>(t.app, '/message/activity/linkData', { id: await advertId('Gift') });
+    expect(plain.body.data.link).toBe('https://example.com/gift');
+  });
+
+  it('never answers an unsafe link', async () => {
+    for (const title of ['Script banner', 'Data gift', 'Protocol-relative']) {
+      const { body } = await post<{ link: string }>(t.app, '/message/activity/linkData', { id: await advertId(title) });
+      expect(body.data.link).toBe('');
+    }
+  });
+
+  it('answers 10025 for an unknown advert, 10102 for an unknown card, 10024 for another account card', async () => {
+    expect((await post(t.app, '/message/activity/linkData', { id: 999999 })).body.code).toBe(10025);
+    const gift = await advertId('Gift');
+    expect((await post(t.app, '/message/activity/linkData', { id: gift, iccid: UNKNOWN })).body.code).toBe(10102);
+    const others = await post(t.app, '/message/activity/linkData', { id: gift, iccid: BOUND }, { token: other.token });
+    expect(others.body).toEqual({ code: 10024, message: 'this belongs to another account', data: null });
+    const own = await post(t.app, '/message/activity/linkData', { id: gift, iccid: BOUND }, { token: demo.token });
+    expect(own.body.code).toBe(10000);
+  });
+});
+
+describe('activityRead', () => {
+  it('marks a notice read for the user; a visitor call stores nothing', async () => {
+    const id = await noticeId('Planned maintenance');
+    expect((await post(t.app, '/message/activity/read', { id })).body.code).toBe(10000);
+    expect(await t.db.query(`SELECT 1 FROM notice_reads WHERE notice_id = $1`, [id])).toHaveLength(0);
+    expect((await post(t.app, '/message/activity/read', { id }, { token: demo.token })).body.code).toBe(10000);
+    expect((await post(t.app, '/message/activity/read', { id }, { token: demo.token })).body.code).toBe(10000);
+    const { body } = await post<{ list: Notice[] }>(
+      t.app,
+      '/get/notice',
+      { iccid: READY, lang: 'en' },
+      { token: demo.token },
+    );
+    expect(body.data.list.find((notice) => notice.id === id)?.read).toBe(true);
+  });
+
+  it('refuses the notice of another account card and answers 10025 for an unknown one', async () => {
+    const id = await noticeId('Your plan expires in 2 days');
+    const { body } = await post(t.app, '/message/activity/read', { id }, { token: other.token });
+    expect(body).toEqual({ code: 10024, message: 'this belongs to another account', data: null });
+    expect((await post(t.app, '/message/activity/read', { id }, { token: demo.token })).body.code).toBe(10000);
+    expect((await post(t.app, '/message/activity/read', { id: 999999 })).body.code).toBe(10025);
+  });
+});
+
+describe('activityCardAlert', () => {
+  it('answers null when the card shows no alert', async () => {
+    const { body } = await post(t.app, '/message/activity/cardAlert', { iccid: READY, lang: 'en' });
+    expect(body).toEqual({ code: 10000, message: 'success', data: { alert: null } });
+  });
+
+  it('answers the newest notice of the card scope when show_alert is set', async () => {
+    const { body } = await post<{ alert: Notice | null }>(t.app, '/message/activity/cardAlert', {
+      iccid: SPEED_LIMITED,
+      lang: 'en',
+    });
+    expect(body.data.alert).toMatchObject({ title: 'Planned maintenance', read: false });
+  });
+
+  it('prefers the card own notice, for the owner only', async () => {
+    await t.db.query(`UPDATE cards SET show_alert = true WHERE iccid = $1`, [IN_POOL]);
+    const own = await post<{ alert: Notice | null }>(
+      t.app,
+      '/message/activity/cardAlert',
+      { iccid: IN_POOL, lang: 'en' },
+      { token: demo.token },
+    );
+    expect(own.body.data.alert?.title).toBe('Your plan expires in 2 days');
+    const others = await post(t.app, '/message/activity/cardAlert', { iccid: IN_POOL, lang: 'en' }, other);
+    expect(others.body.code).toBe(10024);
+    expect(JSON.stringify(others.body)).not.toContain('expires');
+    expect((await post(t.app, '/message/activity/cardAlert', { iccid: UNKNOWN, lang: 'en' })).body.code).toBe(10102);
+  });
+});
+
+describe('event', () => {
+  it('records a banner tap under the banner title, linked to its advert', async () => {
+    const { body } = await post(
+      t.app,
+      '/event',
+      { name: 'Unlimited week', iccid: READY, position: 'index', link: '/2/89880000000000000004?type=Recommend' },
+      { prefix: '/eshop/api' },
+    );
+    expect(body).toEqual({ code: 10000, message: 'success', data: null });
+    const row = await t.db.one<Record<string, unknown>>(
+      `SELECT activity_id, iccid, user_id, position, link FROM activity_events WHERE name = 'Unlimited week'`,
+    );
+    expect(row).toEqual({
+      activity_id: await advertId('Unlimited week'),
+      iccid: READY,
+      user_id: null,
+      position: 'index',
+      link: '/2/89880000000000000004?type=Recommend',
+    });
+  });
+
+  it('stores no unsafe link and knows the logged-in user', async () => {
+    await post(t.app, '/event', { name: 'odd', link: 'javascript:alert(1)' }, { token: demo.token });
+    const row = await t.db.one<{ link: string | null; user_id: number }>(
+      `SELECT link, user_id FROM activity_events WHERE name = 'odd'`,
+    );
+    expect(row).toEqual({ link: null, user_id: demo.user_id });
+  });
+
+  it('refuses an event on another account card', async () => {
+    const { body } = await post(t.app, '/event', { name: 'spy', iccid: BOUND }, { token: other.token });
+    expect(body.code).toBe(10024);
+    expect(await t.db.query(`SELECT 1 FROM activity_events WHERE name = 'spy'`)).toHaveLength(0);
+  });
+});
+
+describe('sendEchatIccid', () => {
+  it('records the click and answers "" (the built-in support) when no chat service is configured', async () => {
+    const { body } = await post(t.app, '/echat/click', { iccid: READY });
+    expect(body).toEqual({ code: 10000, message: 'success', data: { url: '' } });
+    const rows = await t.db.query(`SELECT iccid FROM activity_events WHERE name = 'echat.click'`);
+    expect(rows).toEqual([{ iccid: READY }]);
+  });
+
+  it('passes the ICCID and the caller e-mail to a configured service', async () => {
+    await t.app.site.setConfig('support_url', 'https://chat.example.com/start?lang=en');
+    const { body } = await post<{ url: string }>(t.app, '/echat/click', { iccid: BOUND }, { token: demo.token });
+    expect(body.data.url).toBe(`https://chat.example.com/start?lang=en&iccid=${BOUND}&email=demo%40example.com`);
+    const given = await post<{ url: string }>(t.app, '/echat/click', { email: 'me@example.org' });
+    expect(given.body.data.url).toBe('https://chat.example.com/start?lang=en&email=me%40example.org');
+  });
+
+  it('never answers an unsafe configured URL', async () => {
+    await t.app.site.setConfig('support_url', 'javascript:alert(1)');
+    const { body } = await post<{ url: string }>(t.app, '/echat/click', {});
+    expect(body.data.url).toBe('');
+    await t.app.site.setConfig('support_url', '');
+  });
+
+  it('refuses another account card without leaking its owner', async () => {
+    const { body } = await post(t.app, '/echat/click', { iccid: BOUND }, { token: other.token });
+    expect(body).toEqual({ code: 10024, message: 'this belongs to another account', data: null });
+  });
+});
