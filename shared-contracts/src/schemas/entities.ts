@@ -116,6 +116,10 @@ export const Card = z.object({
   user_id: z.int().nonnegative(),
   show_share_plan: z.boolean(),
   hasKeys: z.boolean(),
+  /** Expiry warning text ('expire in' + warn on the page); '' or absent when none. */
+  warn: z.string().optional(),
+  /** A third-party card: inventory status, zero data, a note and no gauge (spec section 4). */
+  is_third_party: z.boolean().optional(),
 });
 export type Card = z.infer<typeof Card>;
 

@@ -45,6 +45,8 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     // Another account's card: the page warns and hides the shared-plan tab (spec section 4, login gating).
     show_share_plan: row.show_share_plan && !ownedByAnother,
     hasKeys: row.has_keys,
+    warn: row.warn ?? '',
+    is_third_party: row.is_third_party,
   };
 }
 
