@@ -9,5 +9,9 @@ export default createPackageConfigs({
   name: 'mf_esim',
   port: Number(process.env.MF_ESIM_PORT ?? 8083),
   title: 'mf_esim (standalone)',
-  exposes: { './routes': './src/routes.tsx' },
+  exposes: {
+    './routes': './src/routes.tsx',
+    './SlotCard': './src/features/widgets/SlotCard.tsx',
+    './EsimCard': './src/features/widgets/EsimCard.tsx',
+  },
 });

@@ -5,9 +5,7 @@ import { CardPage } from './features/card/components/CardPage';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
-const CardListPage = lazy(() =>
-  import('./features/card-list/components/CardListPage').then((m) => ({ default: m.CardListPage })),
-);
+const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ default: m.HomePage })));
 const CardSettingsPage = lazy(() =>
   import('./features/card-settings/components/CardSettingsPage').then((m) => ({ default: m.CardSettingsPage })),
 );
@@ -22,7 +20,7 @@ registerRuntime('mf_card', { react: React });
 const routes: RemoteRoute[] = [
   { path: '/', Component: ScanPage },
   { path: '/:flag/:iccid', Component: CardPage },
-  { path: '/eshop/card/list', Component: CardListPage },
+  { path: '/eshop/card/list', Component: HomePage },
   { path: '/card/set', Component: CardSettingsPage },
   { path: '/pkg', Component: PackagesPage },
 ];

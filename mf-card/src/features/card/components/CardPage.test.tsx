@@ -31,26 +31,41 @@ const card: Card = {
   hasKeys: false,
 };
 
+const base = {
+  '/eshop/check/card': { flag: '2', iccid: ICCID },
+  '/eshop/get/agent': { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
+  '/eshop/get/pkg': { list: [], newList: [], recommendList: [], typeList: [] },
+};
+
 describe('card page frame', () => {
   let api: ReturnType<typeof stubApi>;
   afterEach(() => api.restore());
 
   it('checks then loads the card and shows status, expiry and data, with a back button in refill mode', async () => {
-    api = stubApi({ '/eshop/check/card': { flag: '2', iccid: ICCID }, '/eshop/get/card': card });
+    api = stubApi({ ...base, '/eshop/get/card': card });
     await renderPage(<CardPage />, { route: `/2/${ICCID}?mode=search`, path: '/:flag/:iccid' });
 
     expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
-    expect(screen.getByTestId('card-expiry')).toHaveTextContent('2026-12-12');
+    expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: 2026-12-12');
     expect(screen.getByTestId('card-data')).toHaveTextContent('5.2GB of 20GB');
+    expect(screen.getByTestId('card-gauge')).toHaveAccessibleName('Data remaining');
+    expect(screen.getByTestId('card-gauge')).toHaveTextContent('74%');
     expect(screen.getByTestId('frame-back')).toBeInTheDocument();
     expect(screen.getByTestId('page-title').closest('[data-remote]')).toHaveAttribute('data-remote', 'mf_card');
-    expect(api.calls.map((call) => call.path)).toEqual(['/eshop/check/card', '/eshop/get/card']);
-    expect(api.calls[1]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
+    await screen.findByTestId('packages');
+    expect(api.calls.map((call) => call.path)).toEqual([
+      '/eshop/check/card',
+      '/eshop/get/agent',
+      '/eshop/get/card',
+      '/eshop/get/pkg',
+    ]);
+    expect(api.calls[2]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
+    expect(api.calls[3]?.body).toEqual({ iccid: ICCID, lang: 'en', ccy: 'EUR' });
   });
 
   it('shows a home button without mode=search, and refresh publishes a success toast on the bus', async () => {
     api = stubApi({
-      '/eshop/check/card': { flag: '2', iccid: ICCID },
+      ...base,
       '/eshop/get/card': card,
       '/eshop/refresh/card': { ...card, used_str: '6GB' },
     });
@@ -67,7 +82,7 @@ describe('card page frame', () => {
   });
 
   it('is translated: Arabic title and labels', async () => {
-    api = stubApi({ '/eshop/check/card': { flag: '2', iccid: ICCID }, '/eshop/get/card': card });
+    api = stubApi({ ...base, '/eshop/get/card': card });
     await renderPage(<CardPage />, { route: `/2/${ICCID}`, path: '/:flag/:iccid', lang: 'ar' });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('بطاقتي');
     expect(await screen.findByTestId('card-status')).toHaveTextContent('مفعّلة');

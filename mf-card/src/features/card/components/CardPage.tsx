@@ -1,12 +1,25 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { messageKeyFor, NETWORK_ERROR_KEY, normalizeLanguage } from 'shared-contracts';
+import {
+  getBus,
+  getStorage,
+  messageKeyFor,
+  NETWORK_ERROR_KEY,
+  normalizeLanguage,
+  STORAGE_KEYS,
+} from 'shared-contracts';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
+import { type CheckoutContext } from '../hooks/use-checkout';
+import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
+
+// Packages and dialogs come after the card info: their code loads in its own chunks once the card is shown.
+const PurchasePanel = lazy(() => import(/* webpackChunkName: "card-purchase" */ './PurchasePanel'));
+const PaidDialog = lazy(() => import(/* webpackChunkName: "card-paid" */ './PaidDialog'));
 
 const Skeleton = styled(Card)`
   block-size: 180px;
@@ -21,31 +34,64 @@ const Actions = styled.div`
   }
 `;
 
-/** /{flag}/{iccid} (and ?mode=search): the card's status, expiry and data; refresh reloads it from the network. */
+const ListLink = styled(Link)`
+  display: inline-grid;
+  place-items: center;
+  min-block-size: ${({ theme }) => theme.touch};
+  color: ${({ theme }) => theme.color.primaryDark};
+  font-weight: 600;
+`;
+
+/** /{flag}/{iccid} (and ?mode=search): card info, packages and buying, by the card's agent version. */
 export function CardPage() {
   const { flag = '2', iccid = '' } = useParams();
   const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const location = useLocation();
-  const refill = new URLSearchParams(location.search).get('mode') === 'search';
+  const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const refill = query.get('mode') === 'search';
+  const lang = normalizeLanguage(i18n.language);
+  const [paid, setPaid] = useState(false);
 
   const onFlag = useCallback(
     (next: string) =>
       navigate(
         { pathname: `/${encodeURIComponent(next)}/${encodeURIComponent(iccid)}`, search: location.search },
-        {
-          replace: true,
-        },
+        { replace: true },
       ),
     [navigate, iccid, location.search],
   );
-  const { state, refreshing, refresh, reload } = useCard({
-    flag,
-    iccid,
-    lang: normalizeLanguage(i18n.language),
-    onFlag,
-  });
+  const { state, refreshing, refresh, reload } = useCard({ flag, iccid, lang, onFlag });
+
+  // A pay return reports once: the warning or the dialog, then the parameter leaves the address.
+  const returnType = query.get('returnType');
+  useEffect(() => {
+    if (returnType !== 'cancel' && returnType !== 'suc') return;
+    if (returnType === 'cancel') getBus().publish('toast', { kind: 'warning', messageKey: 'orderCancelled' });
+    else setPaid(true);
+    const rest = new URLSearchParams(location.search);
+    rest.delete('returnType');
+    const search = rest.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [returnType, location.pathname, location.search, navigate]);
+
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    // Rare (only after a login detour), so its code stays out of the first view.
+    if (ready && getStorage().get(STORAGE_KEYS.PENDING_GOODS)) {
+      void import('../hooks/use-checkout').then((module) => module.reopenPendingGoods(iccid));
+    }
+  }, [ready, iccid]);
+
+  const context = useMemo<CheckoutContext | null>(() => {
+    if (state.status !== 'ready') return null;
+    const ccy =
+      query.get('ccy')?.toUpperCase() || getStorage().get(STORAGE_KEYS.CURRENCY_KEY) || state.agent?.ccy || 'USD';
+    return { card: state.card, iccid, flag: state.flag, agent: state.agent, lang, ccy };
+  }, [state, iccid, lang, query]);
+
+  const version = state.status === 'ready' ? state.card.agent_version : null;
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
@@ -58,7 +104,13 @@ export function CardPage() {
           </Button>
         </Card>
       )}
-      {state.status === 'ready' && (
+      {state.status === 'ready' && version === 3 && (
+        <Card data-testid="card-list-view">
+          <Muted>{t('view.cardList')}</Muted>
+          <ListLink to="/eshop/card/list">{t('view.openCardList')}</ListLink>
+        </Card>
+      )}
+      {state.status === 'ready' && version !== 3 && (
         <>
           <CardSummary card={state.card} iccid={iccid} />
           <Actions>
@@ -66,9 +118,19 @@ export function CardPage() {
               {refreshing ? t('card.refreshing') : t('card.refresh')}
             </Button>
           </Actions>
+          {context && (
+            <Suspense fallback={<Skeleton aria-busy="true" aria-label={t('pkg.loading')} />}>
+              <PurchasePanel context={context} initialType={query.get('type')} />
+            </Suspense>
+          )}
         </>
       )}
-      <Muted data-testid="card-coming">{refill ? t('pages.refill.line') : t('pages.card.line')}</Muted>
+      <BottomBar iccid={iccid} />
+      {paid && (
+        <Suspense fallback={null}>
+          <PaidDialog onClose={() => setPaid(false)} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

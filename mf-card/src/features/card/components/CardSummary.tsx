@@ -1,8 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { gaugePercent, isSuspended, statusLabelKey, type Card } from 'shared-contracts';
+import {
+  CARD_KIND_SPEED_LIMITED,
+  GAUGE_COLOR,
+  STATUS_LABELS,
+  expiryText,
+  gaugePercent,
+  isSuspended,
+  statusLabelKey,
+  type Card,
+} from 'shared-contracts';
 import { Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
+
+/** Fields the card page reads when the server sends them (expiry warning, third-party cards). */
+export type CardView = Card & { warn?: string | null; is_third_party?: boolean };
 
 const Head = styled.div`
   display: flex;
@@ -26,35 +38,59 @@ const Status = styled.span<{ $warning: boolean }>`
   background: ${({ $warning }) => ($warning ? 'rgba(229, 72, 77, 0.12)' : 'rgba(7, 193, 96, 0.12)')};
 `;
 
-const Iccid = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.color.textMuted};
+const Line = styled.p<{ $tone?: 'warn' | 'muted' }>`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
   font-size: ${({ theme }) => theme.font.sm};
+  color: ${({ theme, $tone }) => ($tone === 'warn' ? theme.color.danger : theme.color.textMuted)};
   font-variant-numeric: tabular-nums;
 `;
 
-const Meter = styled.div`
-  block-size: 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.background};
-  overflow: hidden;
-  margin-block-end: ${({ theme }) => theme.space.lg};
-  span {
-    display: block;
-    block-size: 100%;
-    background: ${({ theme }) => theme.color.primary};
-    border-radius: inherit;
+const Body = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.lg};
+  margin-block: ${({ theme }) => theme.space.lg};
+`;
+
+const Gauge = styled.div`
+  position: relative;
+  flex: none;
+  inline-size: 96px;
+  block-size: 96px;
+  svg {
+    transform: rotate(-90deg);
+  }
+  b {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    font-size: ${({ theme }) => theme.font.xl};
   }
 `;
 
-const Facts = styled.dl`
+const Data = styled.div`
   display: grid;
-  grid-template-columns: 1.5fr 1.2fr 0.8fr;
+  gap: ${({ theme }) => theme.space.xs};
+  min-inline-size: 0;
+  strong {
+    font-size: ${({ theme }) => theme.font.xl};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
   div {
     display: grid;
     gap: 2px;
+    padding: ${({ theme }) => theme.space.sm};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.background};
+    text-align: center;
   }
   dt {
     color: ${({ theme }) => theme.color.textMuted};
@@ -67,52 +103,103 @@ const Facts = styled.dl`
   }
 `;
 
-/** Status, expiry and data line of a card (the full card page comes with its own issue). */
-export function CardSummary({ card, iccid }: { card: Card; iccid: string }) {
-  const { t } = useRemoteTranslation();
+const RADIUS = 42;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+function updatedAtText(seconds: number | null, lang: string): string | null {
+  if (seconds === null) return null;
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(seconds * 1000);
+  } catch {
+    return new Date(seconds * 1000).toISOString();
+  }
+}
+
+/** Card info of the new view: status, expiry, data (gauge), speed limit, three stats cards and the update time. */
+export function CardSummary({ card, iccid }: { card: CardView; iccid: string }) {
+  const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const remaining = card.unlimited ? 100 : gaugePercent(card.total, card.used);
-  const dataLine = card.unlimited
-    ? t('card.unlimited')
-    : t('card.dataOf', { used: card.used_str, total: card.total_str });
+  const thirdParty = card.is_third_party === true;
+  const percent = card.unlimited ? 100 : gaugePercent(card.total, card.used);
+  const showGauge = !thirdParty && (card.unlimited || card.total > 0);
+  const expiry = expiryText({ warn: card.warn ?? '', expire_date: card.expire_date });
+  const used = thirdParty ? '0' : card.used_str;
+  const total = thirdParty ? '0' : card.unlimited ? t('card.unlimited') : card.total_str;
+  const updated = updatedAtText(card.usage_updated_at, i18n.language);
+  const statusKey = thirdParty ? STATUS_LABELS.inventory : statusLabelKey(card.status_str);
+  const warning = !thirdParty && isSuspended(card.status_str);
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>
         <h2 id="card-summary-title">{card.name || t('card.defaultName', { tail: iccid.slice(-4) })}</h2>
-        <Status $warning={isSuspended(card.status_str)} data-testid="card-status" data-status={card.status_str}>
-          {tc(statusLabelKey(card.status_str))}
+        <Status $warning={warning} data-testid="card-status" data-status={card.status_str} data-warning={warning}>
+          {tc(statusKey)}
         </Status>
       </Head>
-      <Iccid>
+      <Line>
         {/* Digits read left to right in every language; the line still starts where the language starts. */}
         <bdi dir="ltr">{iccid}</bdi>
-      </Iccid>
-      {!card.unlimited && card.total > 0 && (
-        <Meter
-          role="meter"
-          aria-label={t('card.remaining')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={remaining}
-          aria-valuetext={`${remaining}%`}
-        >
-          <span style={{ inlineSize: `${remaining}%` }} />
-        </Meter>
-      )}
-      <Facts>
+      </Line>
+      <Line $tone={expiry.warn ? 'warn' : 'muted'} data-testid="card-expiry">
+        {expiry.warn ? t('card.expireIn', { warn: expiry.text }) : `${t('card.expires')}: ${expiry.text || '—'}`}
+      </Line>
+      <Body>
+        {showGauge && (
+          <Gauge
+            role="meter"
+            aria-label={t('card.remaining')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}%`}
+            data-testid="card-gauge"
+          >
+            <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">
+              <circle cx="48" cy="48" r={RADIUS} fill="none" stroke="#E4E6EB" strokeWidth="8" />
+              {percent > 0 && (
+                <circle
+                  cx="48"
+                  cy="48"
+                  r={RADIUS}
+                  fill="none"
+                  stroke={GAUGE_COLOR}
+                  strokeWidth="8"
+                  strokeLinecap="round"
+                  strokeDasharray={`${(CIRCUMFERENCE * percent) / 100} ${CIRCUMFERENCE}`}
+                />
+              )}
+            </svg>
+            <b>{percent}%</b>
+          </Gauge>
+        )}
+        <Data>
+          <Line>{t('card.data')}</Line>
+          <strong data-testid="card-data">
+            {card.unlimited && !thirdParty ? t('card.unlimited') : t('card.dataOf', { used, total })}
+          </strong>
+          {thirdParty && <Line data-testid="card-third-party">{t('card.thirdPartyNote')}</Line>}
+          {card.kind === CARD_KIND_SPEED_LIMITED && !thirdParty && (
+            <Line $tone="warn" data-testid="card-speed-limited">
+              {t('card.speedLimited')}
+            </Line>
+          )}
+        </Data>
+      </Body>
+      <Stats>
         <div>
-          <dt>{t('card.data')}</dt>
-          <dd data-testid="card-data">{dataLine}</dd>
+          <dt>{t('card.used')}</dt>
+          <dd data-testid="stat-used">{used}</dd>
         </div>
         <div>
-          <dt>{t('card.expires')}</dt>
-          <dd data-testid="card-expiry">{card.expire_date || '—'}</dd>
+          <dt>{t('card.total')}</dt>
+          <dd data-testid="stat-total">{total}</dd>
         </div>
         <div>
           <dt>{t('card.daysLeft')}</dt>
-          <dd data-testid="card-days">{card.available_days}</dd>
+          <dd data-testid="card-days">{thirdParty ? 0 : card.available_days}</dd>
         </div>
-      </Facts>
+      </Stats>
+      {updated && <Line data-testid="card-updated">{t('card.updatedAt', { time: updated })}</Line>}
     </Panel>
   );
 }

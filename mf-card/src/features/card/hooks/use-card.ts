@@ -7,17 +7,20 @@ import {
   REFRESH_REDIRECT_DELAY_MS,
   STORAGE_KEYS,
   SUCCESS_MESSAGES,
+  type AgentInfo,
   type Card,
   type Language,
 } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { checkCard } from '../api/check-card';
+import { getAgent } from '../api/get-agent';
 import { getCard } from '../api/get-card';
 import { refreshCard } from '../api/refresh-card';
 
 export type CardState =
   | { status: 'loading' }
-  | { status: 'ready'; card: Card; flag: string }
+  /** agent: null when get/agent failed (the page still shows the card; PayPal then stays off). */
+  | { status: 'ready'; card: Card; flag: string; agent: AgentInfo | null }
   | { status: 'failed'; code: number; network: boolean };
 
 interface UseCardOptions {
@@ -53,11 +56,14 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
         onFlag(cardFlag);
         return;
       }
-      const loaded = await getCard(client, { flag: cardFlag, iccid, lang });
+      const [agent, loaded] = await Promise.all([
+        getAgent(client, { iccid }),
+        getCard(client, { flag: cardFlag, iccid, lang }),
+      ]);
       if (cancelled) return;
       setState(
         loaded.ok
-          ? { status: 'ready', card: loaded.data, flag: cardFlag }
+          ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }
           : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
       );
     })();
@@ -74,7 +80,12 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     const result = await refreshCard(getApiClient(), { flag: currentFlag, iccid });
     setRefreshing(false);
     if (result.ok) {
-      setState({ status: 'ready', card: result.data, flag: currentFlag });
+      setState((previous) => ({
+        status: 'ready',
+        card: result.data,
+        flag: currentFlag,
+        agent: previous.status === 'ready' ? previous.agent : null,
+      }));
       getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.refreshSuccess });
     } else if (isRefreshRedirect(result.code)) {
       window.setTimeout(() => onFlag(DEFAULT_FLAG), REFRESH_REDIRECT_DELAY_MS);

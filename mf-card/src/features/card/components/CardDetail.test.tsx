@@ -1,0 +1,370 @@
+import '../../../testing/polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import {
+  getBus,
+  getStorage,
+  STORAGE_KEYS,
+  type Card,
+  type CheckoutRequest,
+  type EventMap,
+  type NewPackage,
+} from 'shared-contracts';
+import { renderPage, stubApi } from '../../../testing/render';
+import { CardPage } from './CardPage';
+
+const ICCID = '89880000000000000001';
+const card: Card = {
+  iccid: ICCID,
+  name: 'Travel SIM',
+  status_str: 'Activated',
+  expire_date: '2026-12-12',
+  available_days: 21,
+  used_str: '5GB',
+  total_str: '20GB',
+  used: 5120,
+  total: 20480,
+  usage_updated_at: 1_790_000_000,
+  card_email: 'me@example.com',
+  kind: 1,
+  renewal: false,
+  create: null,
+  show_alert: false,
+  unlimited: false,
+  in_agent: false,
+  agent_version: 2,
+  card_kind: 1,
+  user_id: 7,
+  show_share_plan: false,
+  hasKeys: false,
+};
+
+function pkg(overrides: Partial<NewPackage>): NewPackage {
+  return {
+    id: 1,
+    name: 'Europe 5GB',
+    mode: 1,
+    price: 1999,
+    discount_price: 0,
+    renew_price: 0,
+    currency: 'EUR',
+    currency_symbol: '€',
+    taxRate: 0,
+    category: 'Europe',
+    tag: '',
+    tag_background_color: '',
+    tag_words_color: '',
+    left_tag: '',
+    main_title: 'Europe 5GB',
+    secondary_title: '',
+    sub_title: '',
+    pkg_style_icon: '',
+    pkg_price_tip: '',
+    subscribe_tips: '',
+    pkg_type_id: 3,
+    renewal: false,
+    area: 'Europe (33 countries)',
+    validity: '30 days',
+    validity_start: 'first_use',
+    ...overrides,
+  };
+}
+
+const europe = pkg({
+  id: 1,
+  price: 1999,
+  discount_price: 1499,
+  renew_price: 1799,
+  renewal: true,
+  tag: 'Hot',
+  tag_background_color: '#FF0000',
+  tag_words_color: '#FFFFFF',
+  left_tag: '-25%',
+  secondary_title: '5GB high speed',
+  pkg_price_tip: 'Best value',
+  subscribe_tips: 'Cancel any time',
+});
+const asia = pkg({ id: 2, main_title: 'Asia 1GB', category: 'Asia', price: 0, pkg_price_tip: 'Trial' });
+const gift = pkg({ id: 3, main_title: 'Gift 100MB', category: 'Asia', price: 0 });
+
+function answers(cardOverrides: Partial<Card & { warn: string; is_third_party: boolean }> = {}) {
+  return {
+    '/eshop/check/card': { flag: '2', iccid: ICCID },
+    '/eshop/get/agent': { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
+    '/eshop/get/card': { ...card, ...cardOverrides },
+    '/eshop/get/pkg': {
+      list: [],
+      newList: [europe, asia, gift],
+      recommendList: [],
+      typeList: ['All', 'Europe', 'Asia'],
+    },
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+/** The card page, or (after leaving for another page such as /user/login) only the address. */
+function Page() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {!pathname.startsWith('/user/') && <CardPage />}
+      <Where />
+    </>
+  );
+}
+
+async function open(route = `/2/${ICCID}`, stub: Record<string, unknown> = answers()) {
+  api = stubApi(stub);
+  await renderPage(<Page />, { route, path: '/:flag/:iccid' });
+}
+
+let api: ReturnType<typeof stubApi>;
+beforeEach(() => {
+  localStorage.clear();
+  getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
+});
+afterEach(() => api.restore());
+
+describe('card info', () => {
+  it.each([
+    ['Ready', 'Not activated', 'false'],
+    ['ready', 'Not activated', 'false'],
+    ['Activated', 'Activated', 'false'],
+    ['Suspension', 'Deactivated', 'true'],
+  ])('status %s shows %s (warning %s)', async (status, label, warning) => {
+    await open(`/2/${ICCID}`, answers({ status_str: status }));
+    const badge = await screen.findByTestId('card-status');
+    expect(badge).toHaveTextContent(label);
+    expect(badge).toHaveAttribute('data-warning', warning);
+  });
+
+  it('shows the remaining share as an integer percent, three stats and the update time', async () => {
+    await open(`/2/${ICCID}`, answers({ used: 1000, total: 3000 }));
+    const gauge = await screen.findByRole('meter', { name: 'Data remaining' });
+    expect(gauge).toHaveAttribute('aria-valuenow', '66');
+    expect(gauge).toHaveTextContent('66%');
+    expect(screen.getByTestId('stat-used')).toHaveTextContent('5GB');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('20GB');
+    expect(screen.getByTestId('card-days')).toHaveTextContent('21');
+    expect(screen.getByTestId('card-updated')).toHaveTextContent(/^Updated /);
+  });
+
+  it('shows the warn text as "Expires in" instead of the date', async () => {
+    await open(`/2/${ICCID}`, answers({ warn: '2 days' }));
+    expect(await screen.findByTestId('card-expiry')).toHaveTextContent('Expires in 2 days');
+    expect(screen.getByTestId('card-expiry')).not.toHaveTextContent('2026-12-12');
+  });
+
+  it('third-party card: inventory, zero data, a note and no gauge', async () => {
+    await open(`/2/${ICCID}`, answers({ is_third_party: true, status_str: 'Activated' }));
+    expect(await screen.findByTestId('card-status')).toHaveTextContent('Not activated');
+    expect(screen.getByTestId('card-data')).toHaveTextContent('0 of 0');
+    expect(screen.getByTestId('card-third-party')).toHaveTextContent(/third-party card/i);
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+  });
+
+  it('unlimited and speed limited (kind 2)', async () => {
+    await open(`/2/${ICCID}`, answers({ unlimited: true, total: 0, kind: 2 }));
+    expect(await screen.findByTestId('card-data')).toHaveTextContent('Unlimited');
+    expect(screen.getByTestId('card-speed-limited')).toHaveTextContent(/fair-use/i);
+  });
+
+  it('agent version 3 shows the card list link instead of the card', async () => {
+    await open(`/2/${ICCID}`, answers({ agent_version: 3 }));
+    expect(await screen.findByRole('link', { name: 'Open my cards' })).toHaveAttribute('href', '/eshop/card/list');
+    expect(screen.queryByTestId('card-summary')).not.toBeInTheDocument();
+  });
+
+  it('moves to the flag the card check returns', async () => {
+    await open(`/2/${ICCID}`, { ...answers(), '/eshop/check/card': { flag: '5', iccid: ICCID } });
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/5/${ICCID}`);
+  });
+
+  it('links to purchased packages, order records and the agreement', async () => {
+    await open();
+    const bar = await screen.findByTestId('card-bottom-bar');
+    expect(within(bar).getByRole('link', { name: 'My packages' })).toHaveAttribute('href', `/pkg?iccid=${ICCID}`);
+    expect(within(bar).getByRole('link', { name: 'Order records' })).toHaveAttribute('href', '/pay/order');
+    expect(within(bar).getByRole('link', { name: 'Service agreement' })).toHaveAttribute('href', '/agreement');
+  });
+});
+
+describe('packages', () => {
+  it('lists every tab with All first and pre-selects the type query parameter', async () => {
+    await open(`/2/${ICCID}?type=Asia`);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['All', 'Europe', 'Asia']);
+    expect(screen.getByRole('tab', { name: 'Asia' })).toHaveAttribute('aria-selected', 'true');
+    const grid = screen.getByTestId('package-grid');
+    expect(within(grid).queryByText('Europe 5GB')).not.toBeInTheDocument();
+    expect(within(grid).getByText('Asia 1GB')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }));
+    expect(within(screen.getByTestId('package-grid')).getByText('Europe 5GB')).toBeInTheDocument();
+  });
+
+  it('shows price, discount, renew price, tags, tips and coverage; zero price shows the tip or Free', async () => {
+    await open();
+    const tile = await screen.findByTestId('package-1');
+    expect(within(tile).getByTestId('package-price')).toHaveTextContent('€14.99€19.99');
+    expect(within(tile).getByText('Hot')).toHaveStyle({ background: '#FF0000' });
+    expect(within(tile).getByText('-25%')).toBeInTheDocument();
+    expect(within(tile).getByText('5GB high speed')).toBeInTheDocument();
+    expect(within(tile).getByText('Best value')).toBeInTheDocument();
+    expect(within(tile).getByText('Cancel any time')).toBeInTheDocument();
+    expect(within(tile).getByTestId('package-renew')).toHaveTextContent('Renews at €17.99');
+    expect(within(tile).getByTestId('package-coverage')).toHaveTextContent(
+      'Europe (33 countries) · 30 days · starts at first use',
+    );
+    expect(within(screen.getByTestId('package-2')).getByTestId('package-price')).toHaveTextContent('Trial');
+    expect(within(screen.getByTestId('package-3')).getByTestId('package-price')).toHaveTextContent('Free');
+  });
+});
+
+describe('buying', () => {
+  it('needs the agreement (ticked by default) and publishes checkout:open with the full request', async () => {
+    const events: CheckoutRequest[] = [];
+    const unsubscribe = getBus().subscribe('checkout:open', (request) => events.push(request));
+    await open();
+    const buy = await screen.findByTestId('buy');
+    const agreement = screen.getByRole('checkbox', { name: /agree/i });
+    expect(agreement).toBeChecked();
+    expect(buy).toBeDisabled();
+
+    await userEvent.click(screen.getByTestId('package-1'));
+    expect(buy).toBeEnabled();
+    expect(buy).toHaveTextContent('Buy for €14.99');
+    await userEvent.click(agreement);
+    expect(buy).toBeDisabled();
+    await userEvent.click(agreement);
+    await userEvent.click(buy);
+
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      iccid: ICCID,
+      flag: '2',
+      lang: 'en',
+      ccy: 'EUR',
+      email: 'me@example.com',
+      agentVersion: 2,
+      paypalAllowed: true,
+      renewalActive: false,
+      orderTime: null,
+      category: 'Europe',
+      returnPath: `/2/${ICCID}`,
+      goods: {
+        id: 1,
+        name: 'Europe 5GB',
+        price: 1499,
+        price_str: '€14.99',
+        renew_price_str: '€17.99',
+        renewal: true,
+        currency: 'EUR',
+        show_paypal: true,
+        pool_type_id: null,
+      },
+    });
+    expect(events[0]?.requestId).toBeTruthy();
+    unsubscribe();
+  });
+
+  it('without a login receipt stores the pending goods and goes to log in; it reopens after the card loads', async () => {
+    getStorage().remove(STORAGE_KEYS.RECEIPT);
+    const events: CheckoutRequest[] = [];
+    const unsubscribe = getBus().subscribe('checkout:open', (request) => events.push(request));
+    await open();
+    await userEvent.click(await screen.findByTestId('package-1'));
+    await userEvent.click(screen.getByTestId('buy'));
+    expect(events).toHaveLength(0);
+    expect(screen.getByTestId('where')).toHaveTextContent('/user/login');
+    const pending = getStorage().getJSON<CheckoutRequest>(STORAGE_KEYS.PENDING_GOODS);
+    expect(pending?.goods.id).toBe(1);
+    api.restore();
+
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
+    await open();
+    await screen.findByTestId('card-summary');
+    await waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]?.goods.id).toBe(1);
+    expect(getStorage().get(STORAGE_KEYS.PENDING_GOODS)).toBeNull();
+    unsubscribe();
+  });
+
+  it('agent version 1 shows the old package list', async () => {
+    await open(`/2/${ICCID}`, {
+      ...answers({ agent_version: 1 }),
+      '/eshop/get/pkg': {
+        list: [
+          {
+            id: 9,
+            name: 'Old 1GB',
+            price: 500,
+            currency: 'USD',
+            renewDiscount: 90,
+            taxRate: 0,
+            validity: '7 days',
+            area: 'USA',
+            carriers: '',
+            htu: '',
+            desc: '',
+            tag: '',
+            lang: 'en',
+            pkg_type_id: 1,
+            renewal: false,
+          },
+        ],
+        newList: [],
+        recommendList: [],
+        typeList: [],
+      },
+    });
+    const item = await screen.findByTestId('old-package-9');
+    expect(item).toHaveTextContent('Old 1GB');
+    expect(item).toHaveTextContent('$5.00');
+  });
+});
+
+describe('query parameters and refresh', () => {
+  it('returnType=cancel shows the order cancelled warning and leaves the address', async () => {
+    const toasts: Array<EventMap['toast']> = [];
+    const unsubscribe = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await open(`/2/${ICCID}?returnType=cancel&type=Asia`);
+    expect(toasts).toContainEqual({ kind: 'warning', messageKey: 'orderCancelled' });
+    expect(screen.getByTestId('where')).toHaveTextContent(`/2/${ICCID}?type=Asia`);
+    unsubscribe();
+  });
+
+  it('returnType=suc shows the Payment successful dialog', async () => {
+    await open(`/2/${ICCID}?returnType=suc`);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refresh answering 10101 goes to the default flag after 500 ms', async () => {
+    await open(`/7/${ICCID}`, { ...answers(), '/eshop/check/card': { flag: '7', iccid: ICCID } });
+    await screen.findByTestId('card-summary');
+    const original = globalThis.fetch;
+    globalThis.fetch = (async () =>
+      ({
+        ok: true,
+        status: 200,
+        json: async () => ({ code: 10101, message: 'x', data: null }),
+      }) as Response) as typeof fetch;
+    jest.useFakeTimers();
+    try {
+      await act(async () => screen.getByTestId('card-refresh').click());
+      expect(screen.getByTestId('where')).toHaveTextContent(`/7/${ICCID}`);
+      await act(async () => void jest.advanceTimersByTime(500));
+      expect(screen.getByTestId('where')).toHaveTextContent(`/2/${ICCID}`);
+    } finally {
+      jest.useRealTimers();
+      globalThis.fetch = original;
+    }
+  });
+});

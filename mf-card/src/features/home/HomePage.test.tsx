@@ -1,0 +1,224 @@
+import '../../testing/polyfills';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  getBus,
+  getStorage,
+  STORAGE_KEYS,
+  type CardListResponse,
+  type EidItem,
+  type EsimCardInfo,
+  type EventMap,
+  type PoolCardInfo,
+} from 'shared-contracts';
+import { renderPage, stubApi } from '../../testing/render';
+import { HomePage } from './HomePage';
+import { resetRemoteWidgets } from './RemoteWidget';
+
+const loadRemote = jest.fn();
+// The shell's federation instance, which knows the remotes (the network boundary of widget loading).
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  getInstance: (finder: (instance: { name: string; options: { remotes: Array<{ name: string }> } }) => boolean) => {
+    const shell = { name: 'shell', options: { remotes: [{ name: 'mf_pool' }, { name: 'mf_esim' }] }, loadRemote };
+    return finder(shell) ? shell : null;
+  },
+}));
+
+const sim: EsimCardInfo = {
+  iccid: '89880000000000000009',
+  name: '',
+  kind: 1,
+  available_days: 5,
+  total_active: 1,
+  total_str: '3GB',
+  total: 3072,
+  used: 1024,
+  remain_str: '2GB',
+  expire_date: '2026-12-12',
+  warn: '',
+  is_third_party: false,
+  action: null,
+  card_status_str: 'Activated',
+  expire_timestamp: null,
+  status_str: 'Activated',
+  hasKeys: false,
+};
+const esim: EsimCardInfo = { ...sim, iccid: '89860000000000001234', name: 'Travel eSIM' };
+const slot: EidItem = {
+  eid: '8904903200000000000000000000001',
+  iccid: '',
+  name: '',
+  status: 'Activated',
+  total_slot: 3,
+  usage_slot: 1,
+};
+const pool: PoolCardInfo = {
+  id: 'p1',
+  name: '',
+  kind: 3,
+  available_days: 9,
+  total_active: 1,
+  total_str: '10GB',
+  total: 10240,
+  remain: 5120,
+  remain_str: '5GB',
+  expire_date: '2026-12-31',
+  warn: '',
+  status_str: 'Activated',
+  used_pool_lines: 1,
+  pool_lines: 3,
+};
+const full: CardListResponse = { eid: [slot], pool: [pool], esim: [esim], card: [sim] };
+const empty: CardListResponse = { eid: [], pool: [], esim: [], card: [] };
+
+function widgets() {
+  loadRemote.mockImplementation(async (id: string) => ({
+    default: (props: { pool?: PoolCardInfo; slot?: EidItem; card?: EsimCardInfo; index?: number }) => (
+      <p data-testid="remote-widget">
+        {id} {props.pool?.id ?? props.slot?.eid ?? props.card?.iccid} #{props.index ?? '-'}
+      </p>
+    ),
+  }));
+}
+
+async function show() {
+  await renderPage(<HomePage />, { route: '/eshop/card/list', path: '/eshop/card/list' });
+  await act(async () => undefined);
+}
+
+function collectToasts() {
+  const toasts: Array<EventMap['toast']> = [];
+  const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+  return { toasts, off };
+}
+
+describe('card list home', () => {
+  let api: ReturnType<typeof stubApi>;
+  beforeEach(() => {
+    localStorage.clear();
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'tok');
+    loadRemote.mockReset();
+    resetRemoteWidgets();
+    widgets();
+  });
+  afterEach(() => api?.restore());
+
+  it('shows the four groups in order with the federated widgets and its own SIM card', async () => {
+    api = stubApi({ '/v1/get/card/list': full, '/v1/get/card/list/unbind': { list: [] } });
+    await show();
+    const groups = (await screen.findAllByRole('region')).filter((g) => g.hasAttribute('data-group'));
+    const names = groups.map((g) => g.getAttribute('aria-label'));
+    expect(names).toEqual(['eSIM slots', 'Shared plans', 'eSIMs', 'SIM cards']);
+    expect(within(groups[0]!).getByTestId('remote-widget')).toHaveTextContent(`mf_esim/SlotCard ${slot.eid} #1`);
+    expect(within(groups[1]!).getByTestId('remote-widget')).toHaveTextContent('mf_pool/PoolCard p1 #1');
+    expect(within(groups[2]!).getByTestId('remote-widget')).toHaveTextContent(`mf_esim/EsimCard ${esim.iccid}`);
+    const simCard = within(groups[3]!).getByTestId('sim-card');
+    expect(simCard).toHaveTextContent('SIM 0009');
+    expect(within(simCard).getByRole('link', { name: 'Refill SIM 0009' })).toHaveAttribute(
+      'href',
+      `/2/${sim.iccid}?mode=search`,
+    );
+    expect(api.calls.map((c) => c.path)).toEqual(['/eshop/api/v1/get/card/list', '/eshop/api/v1/get/card/list/unbind']);
+  });
+
+  it('shows a small fallback when a remote fails to load', async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('offline');
+    });
+    api = stubApi({ '/v1/get/card/list': full, '/v1/get/card/list/unbind': { list: [] } });
+    await show();
+    await act(async () => undefined);
+    const fallbacks = await screen.findAllByTestId('widget-fallback');
+    expect(fallbacks.map((f) => f.getAttribute('aria-label'))).toEqual(['eSim Slot 1', 'Shared Plan 1', 'Travel eSIM']);
+  });
+
+  it('SIM settings store the card and open /card/set', async () => {
+    api = stubApi({ '/v1/get/card/list': { ...empty, card: [sim] }, '/v1/get/card/list/unbind': { list: [] } });
+    await show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings of SIM 0009' }));
+    expect(getStorage().getJSON(STORAGE_KEYS.CARD_ITEM)).toEqual(sim);
+  });
+
+  it('logged out: a link to the login page and no calls', async () => {
+    getStorage().remove(STORAGE_KEYS.RECEIPT);
+    api = stubApi({});
+    await show();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('empty: the message and Add; the sheet rejects short input, binds an ICCID and reloads', async () => {
+    api = stubApi({
+      '/v1/get/card/list': empty,
+      '/v1/get/card/list/unbind': { list: [] },
+      '/v1/bind/card': null,
+    });
+    const { toasts, off } = collectToasts();
+    await show();
+    expect(screen.getByTestId('home-empty')).toHaveTextContent('There is currently no content available');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const sheet = screen.getByRole('dialog', { name: 'Add a card' });
+    const input = within(sheet).getByRole('textbox', { name: 'ICCID or EID' });
+    expect(input).toHaveAttribute('placeholder', 'ICCID/EID');
+    await userEvent.type(input, '1234 5678');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Add' }));
+    expect(within(sheet).getByRole('alert')).toHaveTextContent('at least 19 characters');
+    await userEvent.clear(input);
+    await userEvent.type(input, '8988 0000 0000 0000 0001');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Add' }));
+    await act(async () => undefined);
+    expect(api.calls.find((c) => c.path.endsWith('/v1/bind/card'))?.body).toEqual({ iccid: '89880000000000000001' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.endsWith('/v1/get/card/list'))).toHaveLength(2);
+    expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+    off();
+  });
+
+  it('the Add sheet sends an input over 20 characters as an EID, and Escape closes it', async () => {
+    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] }, '/v1/esim/slot/add': null });
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'ICCID or EID' }), slot.eid);
+    await userEvent.keyboard('{Enter}');
+    await act(async () => undefined);
+    expect(api.calls.find((c) => c.path.endsWith('/v1/esim/slot/add'))?.body).toEqual({ eid: slot.eid });
+  });
+
+  it('unbound cards: at most 5 masked, the eye shows groups of 4, confirm binds them all', async () => {
+    const list = Array.from({ length: 7 }, (_, i) => `898800000000000000${10 + i}`);
+    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list }, '/v1/bind/card/batch': null });
+    await show();
+    const dialog = await screen.findByRole('dialog', { name: 'Add your cards to this account?' });
+    const rows = within(dialog).getAllByTestId('batch-iccid');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent('8988************0010');
+    expect(within(dialog).getByTestId('batch-count')).toHaveTextContent('Showing 5 of 7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show or hide card 1' }));
+    expect(rows[0]).toHaveTextContent('8988 0000 0000 0000 0010');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add all' }));
+    await act(async () => undefined);
+    expect(api.calls.find((c) => c.path.endsWith('/v1/bind/card/batch'))?.body).toEqual({ iccids: list });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a remembered ICCID opens the single bind dialog; cancel forgets it', async () => {
+    getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000042');
+    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] } });
+    await show();
+    const dialog = await screen.findByRole('dialog', { name: 'Add this card?' });
+    expect(within(dialog).getByTestId('single-iccid')).toHaveTextContent('8988 0000 0000 0000 0042');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBeNull();
+  });
+
+  it('a remembered value under 19 characters opens nothing', async () => {
+    getStorage().set(STORAGE_KEYS.BIND_ICCID, '8988000000');
+    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] } });
+    await show();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  cardDisplayName,
+  esimCardState,
+  expiryText,
+  getStorage,
+  STORAGE_KEYS,
+  type EsimCardInfo,
+} from 'shared-contracts';
+import { Button, Muted } from 'shared-contracts/ui';
+import styled from 'styled-components';
+import { useRemoteTranslation } from '../../lib/remote';
+import { Actions, Badge, Iccid, Tile, TileHead } from './styles';
+
+const RefillLink = styled(Link)`
+  min-block-size: ${({ theme }) => theme.touch};
+  padding-inline: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-weight: 600;
+  text-decoration: none;
+  display: inline-flex;
+  align-items: center;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** mf-card's SIM card widget: summary, Refill (/2/{iccid}?mode=search) and settings (/card/set). */
+export function SimCard({ card }: { card: EsimCardInfo }) {
+  const { t } = useRemoteTranslation();
+  const navigate = useNavigate();
+  const name = cardDisplayName(card.name, card.iccid, 'sim');
+  const state = esimCardState(card);
+  const expiry = expiryText(card);
+  return (
+    <Tile data-testid="sim-card" aria-label={name}>
+      <TileHead>
+        <h3>{name}</h3>
+        <Badge $warn={state.warning}>{t(`common:${state.labelKey}`)}</Badge>
+      </TileHead>
+      <Muted>
+        ICCID <Iccid>{card.iccid}</Iccid>
+      </Muted>
+      {card.total_str ? <Muted>{t('home.sim.data', { remain: card.remain_str, total: card.total_str })}</Muted> : null}
+      {expiry.text ? (
+        <Muted>
+          {expiry.warn ? t('home.sim.expireIn', { text: expiry.text }) : t('home.sim.expires', { date: expiry.text })}
+        </Muted>
+      ) : null}
+      <Actions>
+        <Button
+          type="button"
+          $variant="secondary"
+          aria-label={t('home.sim.settingsOf', { name })}
+          onClick={() => {
+            getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
+            navigate('/card/set');
+          }}
+        >
+          {t('home.sim.settings')}
+        </Button>
+        <RefillLink to={`/2/${encodeURIComponent(card.iccid)}?mode=search`} aria-label={t('home.refillOf', { name })}>
+          {t('home.refill')}
+        </RefillLink>
+      </Actions>
+    </Tile>
+  );
+}
+
+/** Stand-in while a federated widget loads or when its remote is unavailable: name, status and a way on. */
+export function WidgetFallback({ name, status, to }: { name: string; status: string; to?: string }) {
+  const { t } = useRemoteTranslation();
+  return (
+    <Tile data-testid="widget-fallback" aria-label={name}>
+      <TileHead>
+        <h3>{name}</h3>
+        <Badge>{t(`common:${status}`)}</Badge>
+      </TileHead>
+      {to ? (
+        <Actions>
+          <RefillLink to={to} aria-label={t('home.refillOf', { name })}>
+            {t('home.refill')}
+          </RefillLink>
+        </Actions>
+      ) : null}
+    </Tile>
+  );
+}

@@ -1,0 +1,104 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
+import { renderWidget } from './render.test-utils';
+import { EsimCard } from './EsimCard';
+
+const card: EsimCardInfo = {
+  iccid: '89860000000000001234',
+  name: '',
+  kind: 3,
+  available_days: 10,
+  total_active: 3,
+  total_str: '10GB',
+  total: 10240,
+  used: 2560,
+  remain_str: '7.5GB',
+  expire_date: '2026-12-01',
+  warn: '',
+  is_third_party: false,
+  action: null,
+  card_status_str: 'Activated',
+  expire_timestamp: 1796083200,
+  status_str: 'Activated',
+  hasKeys: false,
+};
+
+function collectToasts() {
+  const toasts: Array<EventMap['toast']> = [];
+  const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+  return { toasts, off };
+}
+
+function setClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+}
+
+describe('EsimCard', () => {
+  it('shows name, status, gauge, stripped amounts, expiry and ICCID', async () => {
+    await renderWidget(<EsimCard card={card} />);
+    expect(screen.getByTestId('esim-name')).toHaveTextContent('eSIM 1234');
+    expect(screen.getByTestId('esim-status')).toHaveTextContent('Activated');
+    expect(screen.getByRole('img', { name: '75% of data remaining' })).toBeInTheDocument();
+    expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7\.5$/);
+    expect(screen.getByTestId('esim-total')).toHaveTextContent(/^10$/);
+    expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Expires 2026-12-01');
+    expect(screen.getByTestId('esim-iccid')).toHaveTextContent(card.iccid);
+    expect(screen.getByTestId('esim-card')).toHaveAttribute('data-warning', 'false');
+  });
+
+  it.each([
+    [{ action: 'install_fail' as const }, 'Installation failed'],
+    [{ action: 'delete' as const }, 'Deleted'],
+    [{ status_str: 'Suspension' }, 'Deactivated'],
+  ])('draws %o as a warning labelled %s', async (change, label) => {
+    await renderWidget(<EsimCard card={{ ...card, ...change }} />);
+    expect(screen.getByTestId('esim-status')).toHaveTextContent(label);
+    expect(screen.getByTestId('esim-card')).toHaveAttribute('data-warning', 'true');
+  });
+
+  it('copies the ICCID with a copy_succ toast, and ignores a failed copy', async () => {
+    const { toasts, off } = collectToasts();
+    const writeText = jest.fn(async () => undefined);
+    setClipboard(writeText);
+    await renderWidget(<EsimCard card={card} />);
+    await userEvent.click(screen.getByRole('button', { name: `Copy ICCID ${card.iccid}` }));
+    await act(async () => undefined);
+    expect(writeText).toHaveBeenCalledWith(card.iccid);
+    expect(toasts).toEqual([{ kind: 'success', messageKey: 'copy_succ' }]);
+    setClipboard(async () => Promise.reject(new Error('denied')));
+    await userEvent.click(screen.getByRole('button', { name: `Copy ICCID ${card.iccid}` }));
+    await act(async () => undefined);
+    expect(toasts).toHaveLength(1);
+    off();
+  });
+
+  it('Refill opens the card page in search mode; the name stores the card for its settings', async () => {
+    await renderWidget(<EsimCard card={card} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Refill' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/2/${card.iccid}?mode=search`);
+  });
+
+  it('the name stores the card and opens its settings', async () => {
+    await renderWidget(<EsimCard card={{ ...card, warn: '2 days' }} />);
+    expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Expires in 2 days');
+    await userEvent.click(screen.getByRole('button', { name: 'eSIM 1234 settings' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/esim/card/set/0');
+    expect(getStorage().getJSON(STORAGE_KEYS.ESIM_CARD_INFO)).toEqual({ ...card, warn: '2 days' });
+  });
+
+  it('shows refresh instead of Refill when a refresh callback is given', async () => {
+    const onRefresh = jest.fn(async () => undefined);
+    await renderWidget(<EsimCard card={card} onRefresh={onRefresh} />);
+    expect(screen.queryByRole('button', { name: 'Refill' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(onRefresh).toHaveBeenCalled();
+  });
+
+  it('a third-party card shows its note and no gauge', async () => {
+    await renderWidget(<EsimCard card={{ ...card, is_third_party: true }} />);
+    expect(screen.getByTestId('esim-third-party')).toBeInTheDocument();
+    expect(screen.queryByTestId('gauge')).not.toBeInTheDocument();
+    expect(screen.getByTestId('esim-status')).toHaveTextContent('Not activated');
+  });
+});

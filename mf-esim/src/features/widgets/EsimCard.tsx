@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  cardDisplayName,
+  esimCardState,
+  expiryText,
+  gaugePercent,
+  getStorage,
+  publish,
+  STORAGE_KEYS,
+  type EsimCardInfo,
+} from 'shared-contracts';
+import { Button } from 'shared-contracts/ui';
+import { useRemoteTranslation } from '../../lib/remote';
+import { Gauge } from './Gauge';
+import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row, stripUnit } from './styles';
+
+export interface EsimCardProps {
+  card: EsimCardInfo;
+  /** Given: a 'refresh' button calls it instead of 'Refill'. */
+  onRefresh?: () => void | Promise<void>;
+}
+
+/** Copies text; resolves false when the browser refuses (the caller ignores a failure silently). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An eSIM card (spec section 2): the pool card's layout plus the ICCID with copy, Refill or refresh. */
+export function EsimCard({ card, onRefresh }: EsimCardProps) {
+  const { t } = useRemoteTranslation();
+  const navigate = useNavigate();
+  const [refreshing, setRefreshing] = useState(false);
+  const name = cardDisplayName(card.name, card.iccid, 'esim');
+  const state = esimCardState(card);
+  const percent = card.is_third_party ? 0 : gaugePercent(card.total, card.used);
+  const expiry = expiryText(card);
+  return (
+    <Body data-testid="esim-card" data-warning={state.warning} aria-label={name}>
+      <Head>
+        <NameButton
+          type="button"
+          aria-label={t('esimCard.settings', { name })}
+          onClick={() => {
+            getStorage().setJSON(STORAGE_KEYS.ESIM_CARD_INFO, card);
+            navigate('/esim/card/set/0');
+          }}
+        >
+          <span data-testid="esim-name">{name}</span>
+          <span className="arrow" aria-hidden="true">
+            ›
+          </span>
+        </NameButton>
+        <Badge $warn={state.warning} data-testid="esim-status">
+          {t(`common:${state.labelKey}`)}
+        </Badge>
+      </Head>
+      <IccidButton
+        type="button"
+        data-testid="esim-iccid"
+        aria-label={t('esimCard.copy', { iccid: card.iccid })}
+        onClick={() => {
+          void copyText(card.iccid).then((copied) => {
+            if (copied) publish('toast', { kind: 'success', messageKey: 'copy_succ' });
+          });
+        }}
+      >
+        ICCID {card.iccid}{' '}
+        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+          <rect x="4" y="4" width="9" height="9" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path
+            d="M10 2.5V2a1 1 0 0 0-1-1H2a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+        </svg>
+      </IccidButton>
+      {card.is_third_party ? (
+        <p data-testid="esim-third-party">{t('esimCard.thirdParty')}</p>
+      ) : (
+        <Row>
+          <Gauge percent={percent} label={t('esimCard.remaining', { percent })} />
+          <Amounts>
+            <dt>{t('esimCard.unused')}</dt>
+            <dd data-testid="esim-unused">{stripUnit(card.remain_str)}</dd>
+            <dt>{t('esimCard.total')}</dt>
+            <dd data-testid="esim-total">{stripUnit(card.total_str)}</dd>
+          </Amounts>
+        </Row>
+      )}
+      <Foot>
+        {expiry.text ? (
+          <Badge $warn={expiry.warn} data-testid="esim-expiry">
+            {expiry.warn ? t('esimCard.expireIn', { text: expiry.text }) : t('esimCard.expires', { date: expiry.text })}
+          </Badge>
+        ) : (
+          <span />
+        )}
+        <Actions>
+          {onRefresh ? (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={refreshing}
+              onClick={() => {
+                setRefreshing(true);
+                void Promise.resolve(onRefresh()).finally(() => setRefreshing(false));
+              }}
+            >
+              {t('esimCard.refresh')}
+            </Button>
+          ) : (
+            <Button type="button" onClick={() => navigate(`/2/${encodeURIComponent(card.iccid)}?mode=search`)}>
+              {t('esimCard.refill')}
+            </Button>
+          )}
+        </Actions>
+      </Foot>
+    </Body>
+  );
+}
+
+export default EsimCard;

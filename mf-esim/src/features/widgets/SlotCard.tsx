@@ -1,0 +1,55 @@
+import { useNavigate } from 'react-router-dom';
+import { freeSlots, getStorage, slotDisplayName, statusLabelKey, STORAGE_KEYS, type EidItem } from 'shared-contracts';
+import { Button } from 'shared-contracts/ui';
+import { useRemoteTranslation } from '../../lib/remote';
+import { Actions, Badge, Body, Head, Icons, NameButton } from './styles';
+
+export interface SlotCardProps {
+  slot: EidItem;
+  /** 1-based position in the list (default name 'eSim Slot{index}'). */
+  index: number;
+}
+
+/** An eSIM slot (EID) in the card list (spec section 2): name, status, used and free slot icons, Remote button. */
+export function SlotCard({ slot, index }: SlotCardProps) {
+  const { t } = useRemoteTranslation();
+  const navigate = useNavigate();
+  const name = slotDisplayName(slot.name, index);
+  const free = freeSlots(slot);
+  const used = Math.max(0, slot.usage_slot);
+  return (
+    <Body data-testid="slot-card" aria-label={name}>
+      <Head>
+        <NameButton
+          type="button"
+          aria-label={t('slotCard.settings', { name })}
+          onClick={() => {
+            getStorage().setJSON(STORAGE_KEYS.SET_SLOT_ITEM, slot);
+            navigate('/esim/slot/set');
+          }}
+        >
+          <span data-testid="slot-name">{name}</span>
+          <span className="arrow" aria-hidden="true">
+            ›
+          </span>
+        </NameButton>
+        <Badge data-testid="slot-status">{t(`common:${statusLabelKey(slot.status)}`)}</Badge>
+      </Head>
+      <Icons role="img" aria-label={t('slotCard.slots', { used, free })} data-testid="slot-icons">
+        {Array.from({ length: used }, (_, i) => (
+          <i key={`u${i}`} data-used="true" />
+        ))}
+        {Array.from({ length: free }, (_, i) => (
+          <i key={`f${i}`} data-used="false" />
+        ))}
+      </Icons>
+      <Actions>
+        <Button type="button" onClick={() => navigate(`/esim/${encodeURIComponent(slot.eid)}?mode=search`)}>
+          {t('slotCard.remote')}
+        </Button>
+      </Actions>
+    </Body>
+  );
+}
+
+export default SlotCard;

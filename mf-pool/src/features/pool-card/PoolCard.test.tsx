@@ -1,0 +1,116 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PoolCardInfo } from 'shared-contracts';
+import { ensureI18n, theme } from 'shared-contracts/ui';
+import { remote } from '../../lib/remote';
+import { PoolCard, stripUnit } from './PoolCard';
+
+const pool: PoolCardInfo = {
+  id: 'p7',
+  name: '',
+  kind: 3,
+  available_days: 20,
+  total_active: 10,
+  total_str: '20GB',
+  total: 20480,
+  remain: 5120,
+  remain_str: '5GB',
+  expire_date: '2026-12-31',
+  warn: '',
+  status_str: 'Activated',
+  used_pool_lines: 2,
+  pool_lines: 5,
+};
+
+function stubFetch(code = 10000) {
+  const bodies: unknown[] = [];
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return { ok: true, status: 200, json: async () => ({ code, message: 'x', data: null }) } as Response;
+  }) as typeof fetch;
+  return { bodies, restore: () => void (globalThis.fetch = original) };
+}
+
+async function show(props: Partial<Parameters<typeof PoolCard>[0]> = {}) {
+  await ensureI18n('en', remote);
+  await act(async () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/eshop/card/list']}>
+          <Routes>
+            <Route path="/eshop/card/list" element={<PoolCard pool={pool} index={2} {...props} />} />
+            <Route path="/pool/detail" element={<p>detail page</p>} />
+            <Route path="/pkg" element={<p>usage page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+  });
+}
+
+describe('PoolCard', () => {
+  it('shows the default name, integer gauge, status, stripped amounts, expiry and shared lines', async () => {
+    await show();
+    expect(screen.getByTestId('pool-name')).toHaveTextContent('Shared Plan 2');
+    expect(screen.getByRole('img', { name: '25% of data remaining' })).toBeInTheDocument();
+    expect(screen.getByTestId('pool-status')).toHaveTextContent('Activated');
+    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^5$/);
+    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^20$/);
+    expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires 2026-12-31');
+    const lines = screen.getByRole('img', { name: '2 of 5 shared lines used' });
+    expect(lines.querySelectorAll('[data-used="true"]')).toHaveLength(2);
+    expect(lines.querySelectorAll('[data-used="false"]')).toHaveLength(3);
+  });
+
+  it('shows the warning badge, and Refill stores the pool and opens its detail page', async () => {
+    await show({ pool: { ...pool, warn: '3 days', name: 'Family' } });
+    expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires in 3 days');
+    await userEvent.click(screen.getByRole('button', { name: 'Refill' }));
+    expect(screen.getByText('detail page')).toBeInTheDocument();
+    expect(getStorage().getJSON<{ displayName: string }>(STORAGE_KEYS.POOL_INFO_ITEM)?.displayName).toBe('Family');
+  });
+
+  it('shows a plan usage link instead of Refill on the detail view', async () => {
+    await show({ detail: true });
+    expect(screen.queryByRole('button', { name: 'Refill' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Plan usage' }));
+    expect(screen.getByText('usage page')).toBeInTheDocument();
+  });
+
+  it('renames through the dialog (poolSet), and Escape or cancel close it without a call', async () => {
+    const api = stubFetch();
+    const onChanged = jest.fn();
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    try {
+      await show({ onChanged });
+      await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
+      expect(screen.getByRole('dialog', { name: 'Rename shared plan' })).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(api.bodies).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Shared plan name' }), ' Trip ');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(api.bodies).toEqual([{ pool_object_id: 'p7', name: 'Trip' }]);
+      expect(onChanged).toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+    } finally {
+      off();
+      api.restore();
+    }
+  });
+
+  it('strips MB/GB suffixes', () => {
+    expect(stripUnit('12.5GB')).toBe('12.5');
+    expect(stripUnit('300 MB')).toBe('300');
+  });
+});
