@@ -1,0 +1,41 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demo } from '../support/demo';
+
+async function logIn(request: APIRequestContext): Promise<string> {
+  const body = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
+  expect(body.code).toBe(10000);
+  return body.data.token as string;
+}
+
+test('card list home: widgets from three remotes, Add by ICCID with the length rule, Arabic right-to-left', async ({
+  page,
+  request,
+}) => {
+  const token = await logIn(request);
+  await page.goto(`/eshop/card/list?access_token=${encodeURIComponent(token)}`);
+  const home = page.locator('[data-remote="mf_card"]');
+  await expect(home.getByTestId('sim-card').first()).toBeVisible();
+  // Pool and eSIM widgets come from mf-pool and mf-esim through federation, not from fallbacks.
+  await expect(home.getByTestId('pool-card').first()).toBeVisible();
+  await expect(home.getByTestId('slot-card').first()).toBeVisible();
+  await expect(home.getByTestId('esim-card').first()).toBeVisible();
+  await expect(home.getByTestId('widget-fallback')).toHaveCount(0);
+
+  await home.getByRole('button', { name: /add/i }).last().click();
+  const input = page.getByRole('textbox', { name: 'ICCID or EID' });
+  await input.fill('8988 0000');
+  await page.getByRole('dialog').getByRole('button', { name: /^add$/i }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+
+  // Whitespace is removed; 20 characters is an ICCID, bound through the bind-card call.
+  await input.fill(` ${demo.readyUnbound.slice(0, 10)} ${demo.readyUnbound.slice(10)} `);
+  await page.getByRole('dialog').getByRole('button', { name: /^add$/i }).click();
+  await expect(page.getByTestId('toast-region').getByTestId('toast')).toBeVisible();
+  await expect(home.getByTestId('sim-card').filter({ hasText: demo.readyUnbound.slice(-4) })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/home-en.png', fullPage: true });
+
+  await page.goto('/eshop/card/list?lan=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(home.getByTestId('sim-card').first()).toBeVisible();
+  await page.screenshot({ path: 'screenshots/home-ar.png', fullPage: true });
+});
