@@ -12,3 +12,4 @@ export { RemotePageFrame, createRemoteUi } from './PageFrame';
 export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
 export { StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
+export { Gauge } from './Gauge';

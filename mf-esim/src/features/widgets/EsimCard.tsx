@@ -10,9 +10,8 @@ import {
   STORAGE_KEYS,
   type EsimCardInfo,
 } from 'shared-contracts';
-import { Button } from 'shared-contracts/ui';
+import { Button, Gauge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
-import { Gauge } from './Gauge';
 import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row, stripUnit } from './styles';
 
 export interface EsimCardProps {

@@ -13,10 +13,9 @@ import {
   type ApiClient,
   type PoolCardInfo,
 } from 'shared-contracts';
-import { Button, Card } from 'shared-contracts/ui';
+import { Button, Card, Gauge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
 import { Dialog } from './Dialog';
-import { Gauge } from './Gauge';
 
 export interface PoolCardProps {
   pool: PoolCardInfo;
