@@ -39,3 +39,22 @@ export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
 `;
+
+/** The head row of a card widget: name on one side, status badge on the other. */
+export const CardHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Status or expiry pill of a card widget; $warn draws the warning style (Suspension, install_fail, delete). */
+export const StatusBadge = styled.span<{ $warn?: boolean }>`
+  display: inline-block;
+  padding-block: 2px;
+  padding-inline: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: ${({ theme }) => theme.font.sm};
+  background: ${({ $warn }) => ($warn ? '#FDECEC' : '#E7F8EF')};
+  color: ${({ $warn, theme }) => ($warn ? theme.color.danger : theme.color.primaryDark)};
+`;

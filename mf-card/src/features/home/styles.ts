@@ -1,28 +1,17 @@
 import styled from 'styled-components';
-import { Card } from 'shared-contracts/ui';
+import { Card, CardHead } from 'shared-contracts/ui';
 
 export const Tile = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
 `;
-export const TileHead = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+export const TileHead = styled(CardHead)`
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.lg};
   }
 `;
-export const Badge = styled.span<{ $warn?: boolean }>`
-  padding-block: 2px;
-  padding-inline: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: ${({ theme }) => theme.font.sm};
-  background: ${({ $warn }) => ($warn ? '#FDECEC' : '#E7F8EF')};
-  color: ${({ $warn, theme }) => ($warn ? theme.color.danger : theme.color.primaryDark)};
-`;
+export { StatusBadge as Badge } from 'shared-contracts/ui';
 export const Actions = styled.div`
   display: flex;
   justify-content: flex-end;

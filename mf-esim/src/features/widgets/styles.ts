@@ -5,12 +5,7 @@ export const Body = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
-export const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
+export { CardHead as Head } from 'shared-contracts/ui';
 export const NameButton = styled.button`
   min-block-size: ${({ theme }) => theme.touch};
   border: 0;
@@ -36,15 +31,7 @@ export const NameButton = styled.button`
     transform: scaleX(-1);
   }
 `;
-export const Badge = styled.span<{ $warn?: boolean }>`
-  display: inline-block;
-  padding-block: 2px;
-  padding-inline: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: ${({ theme }) => theme.font.sm};
-  background: ${({ $warn }) => ($warn ? '#FDECEC' : '#E7F8EF')};
-  color: ${({ $warn, theme }) => ($warn ? theme.color.danger : theme.color.primaryDark)};
-`;
+export { StatusBadge as Badge } from 'shared-contracts/ui';
 export const Row = styled.div`
   display: flex;
   align-items: center;

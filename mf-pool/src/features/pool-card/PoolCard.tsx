@@ -13,7 +13,7 @@ import {
   type ApiClient,
   type PoolCardInfo,
 } from 'shared-contracts';
-import { Button, Card, Gauge } from 'shared-contracts/ui';
+import { Button, Card, CardHead as Head, Gauge, StatusBadge as Badge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
 import { Dialog } from './Dialog';
 
@@ -39,12 +39,6 @@ const Body = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
 const NameButton = styled.button`
   min-block-size: ${({ theme }) => theme.touch};
   border: 0;
@@ -59,15 +53,6 @@ const NameButton = styled.button`
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.color.focus};
   }
-`;
-const Badge = styled.span<{ $warn?: boolean }>`
-  display: inline-block;
-  padding-block: 2px;
-  padding-inline: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: ${({ theme }) => theme.font.sm};
-  background: ${({ $warn }) => ($warn ? '#FDECEC' : '#E7F8EF')};
-  color: ${({ $warn, theme }) => ($warn ? theme.color.danger : theme.color.primaryDark)};
 `;
 const Row = styled.div`
   display: flex;
