@@ -9,5 +9,9 @@ export default createPackageConfigs({
   name: 'mf_pool',
   port: Number(process.env.MF_POOL_PORT ?? 8082),
   title: 'mf_pool (standalone)',
-  exposes: { './routes': './src/routes.tsx', './PoolCard': './src/features/pool-card/PoolCard.tsx' },
+  exposes: {
+    './routes': './src/routes.tsx',
+    './PoolCard': './src/features/pool-card/PoolCard.tsx',
+    './PoolPlanList': './src/features/pool-plans/PoolPlanList.tsx',
+  },
 });

@@ -10,6 +10,7 @@ import { cardCalls } from './modules/cards/routes';
 import { catalogueCalls } from './modules/catalogue/routes';
 import { siteCalls } from './modules/site/routes';
 import { userCalls } from './modules/users/routes';
+import { supportCalls } from './modules/support/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
 import errors from './plugins/errors';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...catalogueCalls(scope),
       ...siteCalls(scope, { production: options.production ?? false }),
       ...userCalls(scope, { defaultCcy: options.defaultCcy ?? 'USD' }),
+      ...supportCalls(scope),
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));
     for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));

@@ -10,6 +10,27 @@ export const DEFAULT_MAIL_FROM = 'eSIM Shop <no-reply@esim-shop.localhost>';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
+// ---- support chat ----
+export const DEFAULT_SUPPORT_EMAIL = 'support@esim-shop.localhost';
+const supportEnv = {
+  // An external support chat (http or https only); unset: the built-in support chat, whose messages the api stores.
+  SUPPORT_CHAT_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // Where the api mails each new support message for the operators.
+  SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
+};
+const supportEnvSchema = z.object(supportEnv);
+export type SupportConfig = z.infer<typeof supportEnvSchema>;
+
+/**
+ * The support settings alone, read where the calls are built (loadConfig has already stopped a bad value at
+ * start-up); an invalid value here falls back to the defaults rather than breaking other calls.
+ */
+export function loadSupportConfig(env: NodeJS.ProcessEnv = process.env): SupportConfig {
+  const parsed = supportEnvSchema.safeParse(env);
+  return parsed.success ? parsed.data : { SUPPORT_CHAT_URL: undefined, SUPPORT_EMAIL: DEFAULT_SUPPORT_EMAIL };
+}
+// ---- end support chat ----
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -29,6 +50,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
   NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...supportEnv,
 });
 
 export type ApiConfig = z.infer<typeof envSchema>;

@@ -141,6 +141,21 @@ const CARDS: CardSeed[] = [
     totalBytes: 10 * GB,
   },
   {
+    iccid: '89880000000000000011',
+    flag: '2',
+    description:
+      'Ready SIM bought with demo@example.com but in no account: the card list offers to add it (batch bind)',
+    status: 'Ready',
+    email: DEMO_USER.email,
+  },
+  {
+    iccid: '89880000000000000012',
+    flag: '2',
+    description: 'A second unbound SIM carrying demo@example.com: the batch bind dialog lists both, masked',
+    status: 'Ready',
+    email: DEMO_USER.email,
+  },
+  {
     iccid: '8988000000000000019',
     flag: '2',
     description: 'Ready SIM with a 19-character ICCID (the shortest accepted)',
@@ -888,7 +903,8 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
   const adverts: Array<
     [number, string | null, string, string, string, string | null, number | null, number | null, string | null]
   > = [
-    [4, 'index', 'Summer in Europe', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
+    // No colour of its own: the carousel shows the default #FFAC79 behind it.
+    [4, 'index', 'Summer in Europe', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, null],
     [2, null, 'Europe from $12.90', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
     [2, null, 'Unlimited week', '#6C5CE7', '/2/89880000000000000004?type=Recommend', null, null, null, '#6C5CE7'],
     [1, null, 'Invite a friend, both get 1 GB', '#07C160', 'https://example.com/invite', 'Invite now', 3, 86_400, null],

@@ -42,6 +42,11 @@ describe('demo seed', () => {
          FROM cards`,
     );
     for (const value of Object.values(flags ?? {})) expect(value).toBeGreaterThan(0);
+    // The card list's batch bind dialog has something to offer the demo user.
+    const unboundForDemo = await db.query(
+      `SELECT iccid FROM cards WHERE user_id IS NULL AND lower(email) = 'demo@example.com' ORDER BY iccid`,
+    );
+    expect(unboundForDemo.length).toBeGreaterThanOrEqual(1);
     const profiles = await db.query(`SELECT action FROM esim_profiles WHERE eid = $1`, [DEMO_EID]);
     expect(profiles.length).toBe(3);
     const members = await db.query(

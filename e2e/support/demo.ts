@@ -5,5 +5,15 @@ export const demo = {
   suspended: '89880000000000000003',
   oldView: '89880000000000000101',
   eid: '89049032123456789012345678901234',
+  /** Unbound cards carrying demo@example.com: the card list's batch bind dialog offers them. */
+  unboundForDemo: ['89880000000000000011', '89880000000000000012'],
+  /** Seeded adverts (api/src/seed.ts 'adverts') the card list home shows. */
+  adverts: {
+    top: 'Summer in Europe',
+    banners: ['Europe from $12.90', 'Unlimited week'],
+    popup: 'Invite a friend, both get 1 GB',
+    popupButton: 'Invite now',
+    popupShowRule: 86_400,
+  },
   user: { email: 'demo@example.com', password: 'demo-password-1' },
 } as const;

@@ -80,6 +80,10 @@ export const calls = {
   esimOrderProfile: { path: '/esim/orderProfile' },
   esimSlotSet: { path: '/v1/esim/slot/set' },
   esimSlotDel: { path: '/v1/esim/slot/del' },
+  // ---- support (built-in support chat: the default when no external chat is configured) ----
+  supportThread: { path: '/support/thread' },
+  supportSend: { path: '/support/send' },
+  // ---- end support ----
 } as const satisfies Record<keyof typeof callSchemas, CallDefinition>; // also rejects a path without a schema
 
 export type CallName = keyof typeof calls;

@@ -14,6 +14,9 @@ export const PASSWORD_MAX = 128;
 /** Longest display name of a card, pool or slot the server stores (the UI does not validate it). */
 export const NAME_MAX = 64;
 
+/** card/unlock succeeds this many times per card; then 10005 (max unlock). */
+export const MAX_UNLOCKS = 3;
+
 /** Activity pop-up shows this long after the page is ready. */
 export const POPUP_DELAY_MS = 500;
 /** Payment buttons leave their loading state after this long even if the redirect did not happen. */

@@ -35,6 +35,12 @@ export const STORAGE_KEYS = {
   PENDING_GOODS: 'PENDING_GOODS',
   /** JSON { id, pay, iccid, flag, mode, order_id }: what a pay return (returnType) reports on. */
   PAY_RETURN: 'PAY_RETURN',
+  /** Raw: this device's random support-chat token (a visitor's thread; the api keeps only its SHA-256). */
+  SUPPORT_TOKEN: 'SUPPORT_TOKEN',
+  /** JSON SupportDraft: the support chat's unsent text and the messages the api does not have yet. */
+  SUPPORT_OUTBOX: 'SUPPORT_OUTBOX',
+  /** JSON number[]: notices opened on this device (a visitor's read marks; the api keeps an account's). */
+  NOTICE_READ: 'NOTICE_READ',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

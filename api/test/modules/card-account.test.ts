@@ -18,6 +18,8 @@ const INSTALL_FAIL = '89880000000000000202';
 const DELETED = '89880000000000000203';
 const UNKNOWN = '89880000000000009999';
 const UNKNOWN_EID = '89049032000000000000000000000000';
+/** Seeded unbound cards carrying demo@example.com (the card list's batch bind dialog offers them). */
+const DEMO_UNBOUND = ['89880000000000000011', '89880000000000000012'];
 const API = { prefix: '/eshop/api' } as const;
 
 interface ListCard {
@@ -139,7 +141,7 @@ describe('getCardList', () => {
 describe('getUnbindList', () => {
   it('lists unbound cards with the user e-mail or bought by the user, never another account list', async () => {
     const empty = await post<{ list: string[] }>(t.app, '/v1/get/card/list/unbind', {}, { ...API, token: demo.token });
-    expect(empty.body).toEqual({ code: 10000, message: 'success', data: { list: [] } });
+    expect(empty.body).toEqual({ code: 10000, message: 'success', data: { list: DEMO_UNBOUND } });
     await t.db.query(`UPDATE cards SET email = 'Demo@Example.com' WHERE iccid = $1`, [READY]);
     await t.db.query(
       `INSERT INTO orders (user_id, iccid, package_id, amount, currency, status, provider)
@@ -152,7 +154,7 @@ describe('getUnbindList', () => {
       {},
       { ...API, token: demo.token },
     );
-    expect(body.data.list).toEqual([READY, UNLIMITED]);
+    expect(body.data.list).toEqual([READY, UNLIMITED, ...DEMO_UNBOUND]);
     const others = await post<{ list: string[] }>(t.app, '/v1/get/card/list/unbind', {}, { token: other.token });
     expect(others.body.data.list).toEqual([]);
   });
@@ -184,7 +186,7 @@ describe('bindCard', () => {
       {},
       { ...API, token: demo.token },
     );
-    expect(body.data.list).toEqual([UNLIMITED]);
+    expect(body.data.list).toEqual([UNLIMITED, ...DEMO_UNBOUND]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createTestApp, post, type TestApp } from '../helpers/app';
+import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
 
 interface NewPackage {
   id: number;
@@ -169,5 +169,73 @@ describe('getProductCountry', () => {
   it('rejects two ids at once or none with 10002', async () => {
     expect((await post(t.app, '/pkg/zoneInfo', { pkg_type_id: 1, pool_type_id: 2 })).body.code).toBe(10002);
     expect((await post(t.app, '/pkg/zoneInfo', {})).body.code).toBe(10002);
+  });
+});
+
+describe('getPoolPkgList', () => {
+  interface PoolPlans {
+    list: Array<{
+      id: number;
+      main_title: string;
+      secondary_title: string;
+      pool_lines: number;
+      price_str: string;
+      price: number;
+      currency: string;
+      currency_symbol: string;
+      pool_type_id: number;
+    }>;
+  }
+
+  it('lists the shared-pool plans of the card’s store, priced in the currency asked for', async () => {
+    const { body } = await post<PoolPlans>(t.app, '/v1/pool/pkg/list', { iccid: '89880000000000000002', ccy: 'EUR' });
+    expect(body.code).toBe(10000);
+    expect(body.data.list).toEqual([
+      expect.objectContaining({
+        main_title: '50 GB',
+        secondary_title: 'up to 5 cards',
+        pool_lines: 5,
+        price: 5500,
+        currency: 'EUR',
+        currency_symbol: '€',
+      }),
+    ]);
+    expect(body.data.list[0]!.price_str).toMatch(/55/);
+  });
+
+  it('translates the plan and leaves SIM packages out', async () => {
+    const { body } = await post<PoolPlans>(t.app, '/v1/pool/pkg/list', {
+      iccid: '89880000000000000002',
+      ccy: 'USD',
+      lang: 'de',
+    });
+    expect(body.data.list.map((plan) => plan.secondary_title)).toEqual(['bis zu 5 Karten']);
+  });
+
+  it('answers card not found for an unknown ICCID and asks for a login for a pool id', async () => {
+    const unknown = await post(t.app, '/v1/pool/pkg/list', { iccid: '89880000000000009999', ccy: 'USD' });
+    expect(unknown.body.code).toBe(10102);
+    const anonymous = await post(t.app, '/v1/pool/pkg/list', { pool_object_id: 'demo-pool-1', ccy: 'USD' });
+    expect(anonymous.body.code).toBe(10013);
+  });
+
+  it('lists plans for the owner of a pool and refuses another account', async () => {
+    const demo = await loginDemo(t.app);
+    const own = await post<PoolPlans>(
+      t.app,
+      '/v1/pool/pkg/list',
+      { pool_object_id: 'demo-pool-1', ccy: 'USD' },
+      { token: demo.token },
+    );
+    expect(own.body.code).toBe(10000);
+    expect(own.body.data.list.length).toBe(1);
+    const other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+    const refused = await post(
+      t.app,
+      '/v1/pool/pkg/list',
+      { pool_object_id: 'demo-pool-1', ccy: 'USD' },
+      { token: other.token },
+    );
+    expect(refused.body.code).toBe(10024);
   });
 });

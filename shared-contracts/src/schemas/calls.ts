@@ -388,7 +388,56 @@ const esim = {
   esimSlotDel: { request: z.strictObject({ eid: Eid }), response: NoData },
 } as const;
 
-export const callSchemas = { ...cardPage, ...cardList, ...pool, ...payments, ...account, ...esim } as const;
+// ---- support (built-in support chat) --------------------------------------------------------------------------
+// Design (no call in spec 7): the support chat's default when no external chat is configured (Config.support_url).
+// A logged-in caller's thread is their account's; a visitor's thread is found by a random token the device
+// generated and keeps (the api stores only its SHA-256). No thread id is ever sent, so nobody can name another's.
+
+/** A device's support token: 32+ random bytes, base64url. */
+const SupportToken = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'support token: 32-128 base64url characters');
+/** The client's id of one message: a retry of the same message is stored once. */
+const SupportClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_id: 8-64 base64url characters');
+/** Longest message a user can send (the chat's text box counts down to it). */
+export const SUPPORT_MESSAGE_MAX = 1000;
+
+export const SupportMessage = z.object({
+  id: Id,
+  /** The sender's client_id ('' for support's replies). */
+  client_id: z.string(),
+  sender: z.enum(['user', 'agent']),
+  body: z.string(),
+  /** Support's automatic acknowledgement (the page shows its own localized text). */
+  auto: z.boolean(),
+  /** When it was stored, seconds. */
+  create: z.int().nonnegative(),
+});
+export type SupportMessage = z.infer<typeof SupportMessage>;
+
+const SupportThread = z.object({ messages: z.array(SupportMessage) });
+
+const support = {
+  /** The caller's conversation, oldest first (empty when there is none yet). */
+  supportThread: {
+    request: z.strictObject({ token: SupportToken.optional() }),
+    response: SupportThread,
+  },
+  /** Stores one message (once per client_id), mails the operators, and answers the whole conversation. */
+  supportSend: {
+    request: z.strictObject({
+      token: SupportToken.optional(),
+      client_id: SupportClientId,
+      body: z.string().trim().min(1).max(SUPPORT_MESSAGE_MAX),
+      /** Where support answers (a visitor's; a logged-in caller's account e-mail wins). */
+      email: Email.optional(),
+      iccid: Iccid.optional(),
+      lang: Lang.optional(),
+    }),
+    response: SupportThread,
+  },
+} as const;
+// ---- end support ---------------------------------------------------------------------------------------------
+
+export const callSchemas = { ...cardPage, ...cardList, ...pool, ...payments, ...account, ...esim, ...support } as const;
 
 export type CallSchemas = typeof callSchemas;
 export type CallSchemaName = keyof CallSchemas;

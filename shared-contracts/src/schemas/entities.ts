@@ -120,6 +120,11 @@ export const Card = z.object({
   warn: z.string().optional(),
   /** A third-party card: inventory status, zero data, a note and no gauge (spec section 4). */
   is_third_party: z.boolean().optional(),
+  /**
+   * The caller is logged in and another account owns the card (decided by the server, which knows the caller):
+   * the page warns and hides the shared plan (spec section 4). Absent for visitors.
+   */
+  other_user: z.boolean().optional(),
 });
 export type Card = z.infer<typeof Card>;
 
@@ -447,6 +452,11 @@ export const Config = z.object({
   /** Third-party login (OpenID Connect) start URL for the provider; '' when the provider is not configured. */
   facebook: z.string(),
   google: z.string(),
+  /**
+   * The configured support chat (an http(s) URL; the page adds email and iccid query parameters). Absent or '':
+   * the built-in support chat opens.
+   */
+  support_url: z.string().optional(),
 });
 export type Config = z.infer<typeof Config>;
 

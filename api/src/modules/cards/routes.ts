@@ -1,13 +1,10 @@
 import { type FastifyInstance } from 'fastify';
-import { formatPrice, validateEmail } from 'shared-contracts';
+import { formatPrice, MAX_UNLOCKS, validateEmail } from 'shared-contracts';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
 import { type SessionUser } from '../users/repository';
 import { type CardRow, type OrderMailRow } from './repository';
 import { toCard, toListCard, toPool, toRecordGroups, toSlot } from './view';
-
-/** Unlocks a card accepts in its lifetime; the next one answers 10005 (max unlock). */
-export const MAX_UNLOCKS = 3;
 
 /** Refusal of a card, slot or order of another account (never says whose). */
 export const OTHER_ACCOUNT = 'this belongs to another account';

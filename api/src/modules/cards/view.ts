@@ -47,6 +47,7 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     hasKeys: row.has_keys,
     warn: row.warn ?? '',
     is_third_party: row.is_third_party,
+    ...(viewer !== null ? { other_user: ownedByAnother } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface PackageRow {
   area: string | null;
   carriers: string | null;
   recommended: boolean;
+  /** Shared-pool plans: how many cards may share it (null for other packages). */
+  pool_lines: number | null;
   // price in the chosen currency
   currency: string;
   amount: number;
@@ -63,7 +65,7 @@ export function createCatalogueRepository(db: Queryable) {
       return db.query<PackageRow>(
         `SELECT p.id, p.mode, p.pkg_type_id, cat.name AS category, p.validity_days, p.validity_start, p.renewal,
                 p.tax_rate, p.tag, p.tag_background_color, p.tag_words_color, p.left_tag, p.pkg_style_icon, p.area,
-                p.carriers, p.recommended,
+                p.carriers, p.recommended, p.pool_lines,
                 price.currency, price.amount, price.discount_amount, price.renew_amount, price.renew_discount,
                 tr.lang, tr.name, tr.main_title, tr.secondary_title, tr.sub_title, tr.description, tr.htu,
                 tr.area AS translated_area, tr.pkg_price_tip, tr.subscribe_tips

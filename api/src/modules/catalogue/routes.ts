@@ -4,7 +4,7 @@ import { type CoverageCountry } from 'shared-contracts/schemas';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
 import { type CoverageRow } from './repository';
-import { toNewPackage, toOldPackage } from './view';
+import { toNewPackage, toOldPackage, toPoolPlan } from './view';
 
 function groupCoverage(rows: CoverageRow[]): CoverageCountry[] {
   const countries = new Map<number, CoverageCountry>();
@@ -43,6 +43,31 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
         recommendList: rows.filter((row) => row.recommended || row.category === RECOMMEND_CATEGORY).map(toNewPackage),
         typeList: categories.length > 0 ? [ALL_CATEGORY, ...categories] : [],
       };
+    }),
+
+    // Shared-pool plans: those the card's agent sells (by ICCID), those of the caller's pool (by pool id, owner
+    // only), or the default store's. Prices in the currency asked for, else the agent's.
+    defineCall('getPoolPkgList', { auth: 'optional' }, async ({ iccid, pool_object_id, ccy, lang }, { user }) => {
+      let agent = await app.cards.defaultAgent();
+      if (pool_object_id !== undefined) {
+        if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+        const pools = await app.cards.listUserPools(user.id);
+        if (!pools.some((pool) => pool.pool_object_id === pool_object_id)) throw new ApiError(ERROR_CODES.FORBIDDEN);
+      } else if (iccid !== undefined) {
+        const card = await app.cards.findCard(iccid);
+        if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
+        agent = (await app.cards.findAgent(card.agent_flag)) ?? agent;
+      }
+      if (!agent) return { list: [] };
+      const language = lang ?? agent.lang;
+      const rows = await app.catalogue.listPackages({
+        productKind: 'pool',
+        agentFlag: agent.flag,
+        agentVersion: agent.version,
+        currencies: [ccy, agent.ccy],
+        lang: language,
+      });
+      return { list: rows.map((row) => toPoolPlan(row, language)) };
     }),
 
     // Exactly one of the three ids (the request schema enforces it); each names a product type of its kind.

@@ -1,4 +1,5 @@
-import { type NewPackage, type OldPackage } from 'shared-contracts/schemas';
+import { formatPrice } from 'shared-contracts';
+import { type NewPackage, type OldPackage, type PoolPlan } from 'shared-contracts/schemas';
 import { currencySymbol } from '../../lib/format';
 import { type PackageRow } from './repository';
 
@@ -57,5 +58,22 @@ export function toNewPackage(row: PackageRow): NewPackage {
     area: row.translated_area ?? row.area ?? '',
     validity: validityText(row.validity_days),
     validity_start: row.validity_start,
+  };
+}
+
+/** A shared-pool plan card (two-column plan grid of the shared-plan tab). */
+export function toPoolPlan(row: PackageRow, lang: string): PoolPlan {
+  const price = row.discount_amount ?? row.amount;
+  return {
+    id: row.id,
+    tag: row.tag ?? '',
+    main_title: row.main_title ?? row.name,
+    secondary_title: row.secondary_title ?? '',
+    pool_lines: Math.max(1, row.pool_lines ?? 1),
+    price_str: formatPrice(price, row.currency, { lang }) ?? '',
+    currency_symbol: currencySymbol(row.currency),
+    price,
+    currency: row.currency,
+    pool_type_id: row.pkg_type_id,
   };
 }

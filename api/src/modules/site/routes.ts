@@ -5,6 +5,7 @@ import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
 import { toEpochSeconds } from '../../lib/format';
 import { safeLink, withQuery } from '../../lib/links';
+import { loadSupportConfig } from '../../config';
 import { assertCardAccess, OTHER_ACCOUNT } from '../cards/routes';
 import { type SessionUser } from '../users/repository';
 import { type AdvertRow, type NoticeRow } from './repository';
@@ -75,6 +76,13 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
     return card;
   }
 
+  // The external support chat: SUPPORT_CHAT_URL, else the config table's support_url; '' when neither is a safe
+  // http(s) link (the built-in support chat then opens).
+  const supportChatUrl = loadSupportConfig().SUPPORT_CHAT_URL;
+  async function configuredSupportUrl(values?: Map<string, unknown>): Promise<string> {
+    return safeLink(supportChatUrl ?? text((values ?? (await app.site.configValues())).get(SUPPORT_URL_KEY)));
+  }
+
   return [
     // Operators change these in the config table (key → JSON value); the defaults keep a fresh database usable.
     defineCall('getConfig', { auth: 'none' }, async () => {
@@ -88,6 +96,7 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
         production: options.production,
         facebook: text(values.get('facebook')),
         google: text(values.get('google')),
+        support_url: await configuredSupportUrl(values),
       };
       return config;
     }),
@@ -172,7 +181,7 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
         position: null,
         link: null,
       });
-      const configured = text((await app.site.configValues()).get(SUPPORT_URL_KEY));
+      const configured = await configuredSupportUrl();
       return { url: withQuery(configured, { iccid: card?.iccid, email: email ?? user?.email }) };
     }),
   ];

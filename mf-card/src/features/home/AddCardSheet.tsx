@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { parseCardInput, publish } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
-import { useRemoteTranslation } from '../../lib/remote';
+import { homeText } from '../../lib/text-home';
 import { bindCard, bindEid } from './api';
 import { Dialog } from './Dialog';
 import { ErrorText, TextInput } from './styles';
 
 /** The Add bottom sheet: one field for an ICCID (19–20 characters) or an EID (longer). */
 export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
-  const { t } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +27,7 @@ export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdde
     onAdded();
   };
   return (
-    <Dialog sheet title={t('home.add.title')} closeLabel={t('home.close')} onClose={onClose}>
+    <Dialog sheet title={t('add.title')} closeLabel={t('close')} onClose={onClose}>
       <form
         noValidate
         style={{ display: 'grid', gap: 12 }}
@@ -37,7 +37,7 @@ export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdde
         }}
       >
         <TextInput
-          aria-label={t('home.add.label')}
+          aria-label={t('add.label')}
           placeholder="ICCID/EID"
           autoComplete="off"
           inputMode="text"
@@ -52,7 +52,7 @@ export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdde
           </ErrorText>
         ) : null}
         <Button type="submit" disabled={busy}>
-          {t('home.add.submit')}
+          {t('add.submit')}
         </Button>
       </form>
     </Dialog>

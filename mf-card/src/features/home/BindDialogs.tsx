@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { groupIccid, maskIccid, publish } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
-import { useRemoteTranslation } from '../../lib/remote';
+import { homeText } from '../../lib/text-home';
 import { bindCard, bindCardList } from './api';
 import { Dialog } from './Dialog';
 import { Actions, Iccid } from './styles';
@@ -29,11 +29,32 @@ const Eye = styled.button`
   border: 0;
   background: none;
   cursor: pointer;
-  font-size: 18px;
+  color: ${({ theme }) => theme.color.textMuted};
+  display: inline-grid;
+  place-items: center;
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.color.focus};
   }
 `;
+
+/** Eye (masked: tap to show) or struck-through eye (shown: tap to mask); SVG, so no emoji font is needed. */
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="3" />
+      {open ? <path d="M4 4l16 16" strokeLinecap="round" /> : null}
+    </svg>
+  );
+}
 
 function useBind(run: () => Promise<{ ok: boolean }>, onDone: () => void) {
   const [busy, setBusy] = useState(false);
@@ -58,13 +79,13 @@ export function BatchBindDialog({
   onClose: () => void;
   onBound: () => void;
 }) {
-  const { t } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const shown = iccids.slice(0, BATCH_SHOWN);
   const { busy, confirm } = useBind(() => bindCardList(iccids), onBound);
   return (
-    <Dialog title={t('home.batch.title')} closeLabel={t('home.close')} onClose={onClose}>
-      <Muted>{t('home.batch.line')}</Muted>
+    <Dialog title={t('batch.title')} closeLabel={t('close')} onClose={onClose}>
+      <Muted>{t('batch.line')}</Muted>
       <List>
         {shown.map((iccid, i) => {
           const open = revealed.has(iccid);
@@ -74,7 +95,7 @@ export function BatchBindDialog({
               <Eye
                 type="button"
                 aria-pressed={open}
-                aria-label={t('home.batch.show', { n: i + 1 })}
+                aria-label={t('batch.show', { n: i + 1 })}
                 onClick={() =>
                   setRevealed((current) => {
                     const next = new Set(current);
@@ -84,19 +105,19 @@ export function BatchBindDialog({
                   })
                 }
               >
-                <span aria-hidden="true">{open ? '🙈' : '👁'}</span>
+                <EyeIcon open={open} />
               </Eye>
             </li>
           );
         })}
       </List>
-      <Muted data-testid="batch-count">{t('home.batch.showing', { shown: shown.length, total: iccids.length })}</Muted>
+      <Muted data-testid="batch-count">{t('batch.showing', { shown: shown.length, total: iccids.length })}</Muted>
       <Actions>
         <Button type="button" $variant="secondary" onClick={onClose}>
-          {t('home.cancel')}
+          {t('cancel')}
         </Button>
         <Button type="button" disabled={busy} onClick={() => void confirm()}>
-          {t('home.batch.confirm')}
+          {t('batch.confirm')}
         </Button>
       </Actions>
     </Dialog>
@@ -113,19 +134,19 @@ export function SingleBindDialog({
   onClose: () => void;
   onBound: () => void;
 }) {
-  const { t } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   const { busy, confirm } = useBind(() => bindCard(iccid), onBound);
   return (
-    <Dialog title={t('home.single.title')} closeLabel={t('home.close')} onClose={onClose}>
+    <Dialog title={t('single.title')} closeLabel={t('close')} onClose={onClose}>
       <Muted>
-        {t('home.single.line')} <Iccid data-testid="single-iccid">{groupIccid(iccid)}</Iccid>
+        {t('single.line')} <Iccid data-testid="single-iccid">{groupIccid(iccid)}</Iccid>
       </Muted>
       <Actions>
         <Button type="button" $variant="secondary" onClick={onClose}>
-          {t('home.cancel')}
+          {t('cancel')}
         </Button>
         <Button type="button" disabled={busy} onClick={() => void confirm()}>
-          {t('home.single.confirm')}
+          {t('single.confirm')}
         </Button>
       </Actions>
     </Dialog>

@@ -2,7 +2,9 @@ import '../../testing/polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  activityPopupKey,
   getBus,
+  type ActivityResponse,
   getStorage,
   STORAGE_KEYS,
   type CardListResponse,
@@ -11,6 +13,9 @@ import {
   type EventMap,
   type PoolCardInfo,
 } from 'shared-contracts';
+import { ensureI18n } from 'shared-contracts/ui';
+import { remote } from '../../lib/remote';
+import { homeText } from '../../lib/text-home';
 import { renderPage, stubApi } from '../../testing/render';
 import { HomePage } from './HomePage';
 import { resetRemoteWidgets } from './RemoteWidget';
@@ -68,6 +73,27 @@ const pool: PoolCardInfo = {
   used_pool_lines: 1,
   pool_lines: 3,
 };
+const activities: ActivityResponse = {
+  topList: [
+    { image: 'data:image/svg+xml,t', title: 'Summer in Europe', link: '/2/89880000000000000002', backgroundColor: '' },
+  ],
+  bannerList: [
+    { image: 'data:image/svg+xml,b', title: 'Unlimited week', link: 'https://x.example/u', backgroundColor: '#6C5CE7' },
+  ],
+  floatList: [{ image: 'data:image/svg+xml,g', link: 'https://example.com/gift' }],
+  recallList: [],
+  popupList: [
+    {
+      id: 4,
+      image: 'data:image/svg+xml,p',
+      link: 'https://example.com/invite',
+      title: 'Invite a friend',
+      btnText: '',
+      showNumber: 3,
+      showRule: 86_400,
+    },
+  ],
+};
 const full: CardListResponse = { eid: [slot], pool: [pool], esim: [esim], card: [sim] };
 const empty: CardListResponse = { eid: [], pool: [], esim: [], card: [] };
 
@@ -82,6 +108,8 @@ function widgets() {
 }
 
 async function show() {
+  await ensureI18n('en', remote);
+  await homeText.loadNamespace('en');
   await renderPage(<HomePage />, { route: '/eshop/card/list', path: '/eshop/card/list' });
   await act(async () => undefined);
 }
@@ -118,7 +146,16 @@ describe('card list home', () => {
       'href',
       `/2/${sim.iccid}?mode=search`,
     );
-    expect(api.calls.map((c) => c.path)).toEqual(['/eshop/api/v1/get/card/list', '/eshop/api/v1/get/card/list/unbind']);
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/eshop/api/message/activity',
+      '/eshop/api/v1/get/card/list',
+      '/eshop/api/v1/get/card/list/unbind',
+    ]);
+    expect(api.calls.find((c) => c.path.endsWith('/message/activity'))?.body).toEqual({
+      position: 'index,sIMCard.TC',
+      lang: 'en',
+      auth_token: 'tok',
+    });
   });
 
   it('shows a small fallback when a remote fails to load', async () => {
@@ -139,12 +176,15 @@ describe('card list home', () => {
     expect(getStorage().getJSON(STORAGE_KEYS.CARD_ITEM)).toEqual(sim);
   });
 
-  it('logged out: a link to the login page and no calls', async () => {
+  it('logged out: a link to the login page, the activities, and no card calls', async () => {
     getStorage().remove(STORAGE_KEYS.RECEIPT);
-    api = stubApi({});
+    api = stubApi({ '/message/activity': activities });
     await show();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
-    expect(api.calls).toHaveLength(0);
+    expect(screen.getByTestId('banner-carousel')).toBeInTheDocument();
+    expect(api.calls).toEqual([
+      { path: '/eshop/api/message/activity', body: { position: 'index,sIMCard.TC', lang: 'en' } },
+    ]);
   });
 
   it('empty: the message and Add; the sheet rejects short input, binds an ICCID and reloads', async () => {
@@ -220,5 +260,44 @@ describe('card list home', () => {
     api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] } });
     await show();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('activities: carousel on top, floating gift and support, the pop-up only after the bind dialog closed', async () => {
+    getStorage().set(STORAGE_KEYS.USER_EMAIL, 'demo@example.com');
+    getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, '89880000000000000001');
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    api = stubApi({
+      '/v1/get/card/list': full,
+      '/v1/get/card/list/unbind': { list: ['89880000000000000011'] },
+      '/message/activity': activities,
+      '/event': null,
+    });
+    const support: Array<EventMap['support:open']> = [];
+    const off = getBus().subscribe('support:open', (request) => support.push(request));
+    await show();
+    expect(api.calls.find((c) => c.path.endsWith('/message/activity'))?.body).toEqual({
+      position: 'index,sIMCard.TC',
+      lang: 'en',
+      iccid: '89880000000000000001',
+      auth_token: 'tok',
+    });
+    const carousel = screen.getByRole('region', { name: 'Offers' });
+    expect(within(carousel).getByRole('group')).toHaveAccessibleName('1 of 2');
+    expect(carousel).toHaveStyle({ backgroundColor: '#FFAC79' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Contact customer support' }));
+    expect(support).toEqual([{ email: 'demo@example.com' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Open your gift' }));
+    expect(open).toHaveBeenCalledWith('https://example.com/gift', '_blank', 'noopener,noreferrer');
+
+    // The batch bind dialog is open: no pop-up over it, however long the user waits.
+    const batch = await screen.findByRole('dialog', { name: 'Add your cards to this account?' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(screen.queryByRole('dialog', { name: 'Invite a friend' })).not.toBeInTheDocument();
+    await userEvent.click(within(batch).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite a friend' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(getStorage().getJSON(activityPopupKey(4))).toMatchObject({ showCount: 1 });
+    off();
+    open.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
+  CARD_LIST_ACTIVITY_POSITION,
   cardDisplayName,
   esimCardState,
   getStorage,
@@ -11,13 +12,19 @@ import {
   statusLabelKey,
   stripWhitespace,
   STORAGE_KEYS,
+  subscribe,
   type CardListResponse,
   type EidItem,
   type EsimCardInfo,
   type PoolCardInfo,
 } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
+import { ActivityPopup } from '../activities/ActivityPopup';
+import { BannerCarousel } from '../activities/BannerCarousel';
+import { FloatGift, FloatingStack, SupportButton } from '../activities/FloatingButtons';
+import { useActivities } from '../activities/use-activities';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
+import { homeText } from '../../lib/text-home';
 import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
@@ -28,6 +35,14 @@ const Groups = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
   padding: ${({ theme }) => theme.space.lg};
+`;
+const Top = styled.div`
+  padding-inline: ${({ theme }) => theme.space.lg};
+  padding-block-start: ${({ theme }) => theme.space.lg};
+`;
+/** Keeps the last card clear of the floating buttons. */
+const Page = styled.div`
+  padding-block-end: 152px;
 `;
 const Group = styled.section`
   display: grid;
@@ -86,11 +101,20 @@ function GroupOf<T>({
 
 /** /eshop/card/list: the user's eSIM slots, shared plans, eSIMs and SIM cards, with Add and bind dialogs. */
 export function HomePage() {
-  const { t } = useRemoteTranslation();
+  const { t: pageText } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
+  // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
+  const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
+  useEffect(() => subscribe('auth:changed', (user) => setEmail(user?.email ?? null)), []);
   const [list, setList] = useState<CardListResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  // Pop-ups wait until the bind check answered, so they never open under (or over) a bind dialog.
+  const [bindChecked, setBindChecked] = useState(!loggedIn);
+  // The last card page's ICCID (if any) lets the server pick its agent's adverts.
+  const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
+  const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
   const load = useCallback(async () => {
     const result = await getCardList();
@@ -106,6 +130,7 @@ export function HomePage() {
     void load();
     void getUnbindList().then((result) => {
       if (!live) return;
+      setBindChecked(true);
       if (result.ok && result.data.list.length) {
         setDialog({ kind: 'batch', iccids: result.data.list });
         return;
@@ -127,106 +152,128 @@ export function HomePage() {
     void load();
   };
 
-  const title = t('pages.cardList.title');
+  const title = pageText('pages.cardList.title');
+  const promotions = activities.banners.length ? (
+    <Top>
+      <BannerCarousel banners={activities.banners} position={CARD_LIST_ACTIVITY_POSITION} />
+    </Top>
+  ) : null;
+  const floating = (
+    <>
+      <ActivityPopup popups={activities.popups} ready={activities.loaded && bindChecked && dialog.kind === 'none'} />
+      <FloatingStack>
+        <FloatGift items={activities.floats} />
+        <SupportButton email={email} />
+      </FloatingStack>
+    </>
+  );
   if (!loggedIn) {
     return (
       <PageFrame page="cardList" title={title}>
-        <Empty>
-          <Muted>{t('home.loginLine')}</Muted>
-          <LoginLink to="/user/login">{t('home.login')}</LoginLink>
-        </Empty>
+        <Page>
+          {promotions}
+          <Empty>
+            <Muted>{t('loginLine')}</Muted>
+            <LoginLink to="/user/login">{t('login')}</LoginLink>
+          </Empty>
+        </Page>
+        {floating}
       </PageFrame>
     );
   }
 
   const addButton = (
     <Button type="button" onClick={() => setDialog({ kind: 'add' })}>
-      <span aria-hidden="true">+</span> {t('home.add.button')}
+      <span aria-hidden="true">+</span> {t('add.button')}
     </Button>
   );
   const empty = list && !list.eid.length && !list.pool.length && !list.esim.length && !list.card.length;
 
   return (
     <PageFrame page="cardList" title={title}>
-      {list && !empty ? <Toolbar>{addButton}</Toolbar> : null}
-      {!list && !failed ? (
-        <Empty aria-busy="true">
-          <Muted>{t('home.loading')}</Muted>
-        </Empty>
-      ) : null}
-      {failed && !list ? (
-        <Empty>
-          <Muted role="alert">{t('home.failed')}</Muted>
-          <Button type="button" $variant="secondary" onClick={() => void load()}>
-            {t('home.retry')}
-          </Button>
-        </Empty>
-      ) : null}
-      {empty ? (
-        <Empty data-testid="home-empty">
-          <Muted>{t('home.empty')}</Muted>
-          {addButton}
-        </Empty>
-      ) : null}
-      {list && !empty ? (
-        <Groups>
-          <GroupOf<EidItem>
-            title={t('home.groups.slots')}
-            items={list.eid}
-            render={(slot, i) => (
-              <RemoteWidget
-                key={slot.eid}
-                id="mf_esim/SlotCard"
-                props={{ slot, index: i + 1 }}
-                fallback={
-                  <WidgetFallback
-                    name={slotDisplayName(slot.name, i + 1)}
-                    status={statusLabelKey(slot.status)}
-                    to={`/esim/${encodeURIComponent(slot.eid)}?mode=search`}
-                  />
-                }
-              />
-            )}
-          />
-          <GroupOf<PoolCardInfo>
-            title={t('home.groups.pools')}
-            items={list.pool}
-            render={(pool, i) => (
-              <RemoteWidget
-                key={pool.id}
-                id="mf_pool/PoolCard"
-                props={{ pool, index: i + 1, onChanged: () => void load() }}
-                fallback={
-                  <WidgetFallback name={poolDisplayName(pool.name, i + 1)} status={statusLabelKey(pool.status_str)} />
-                }
-              />
-            )}
-          />
-          <GroupOf<EsimCardInfo>
-            title={t('home.groups.esims')}
-            items={list.esim}
-            render={(card) => (
-              <RemoteWidget
-                key={card.iccid}
-                id="mf_esim/EsimCard"
-                props={{ card }}
-                fallback={
-                  <WidgetFallback
-                    name={cardDisplayName(card.name, card.iccid, 'esim')}
-                    status={esimCardState(card).labelKey}
-                    to={`/2/${encodeURIComponent(card.iccid)}?mode=search`}
-                  />
-                }
-              />
-            )}
-          />
-          <GroupOf<EsimCardInfo>
-            title={t('home.groups.sims')}
-            items={list.card}
-            render={(card) => <SimCard key={card.iccid} card={card} />}
-          />
-        </Groups>
-      ) : null}
+      <Page>
+        {promotions}
+        {list && !empty ? <Toolbar>{addButton}</Toolbar> : null}
+        {!list && !failed ? (
+          <Empty aria-busy="true">
+            <Muted>{t('loading')}</Muted>
+          </Empty>
+        ) : null}
+        {failed && !list ? (
+          <Empty>
+            <Muted role="alert">{t('failed')}</Muted>
+            <Button type="button" $variant="secondary" onClick={() => void load()}>
+              {t('retry')}
+            </Button>
+          </Empty>
+        ) : null}
+        {empty ? (
+          <Empty data-testid="home-empty">
+            <Muted>{t('empty')}</Muted>
+            {addButton}
+          </Empty>
+        ) : null}
+        {list && !empty ? (
+          <Groups>
+            <GroupOf<EidItem>
+              title={t('groups.slots')}
+              items={list.eid}
+              render={(slot, i) => (
+                <RemoteWidget
+                  key={slot.eid}
+                  id="mf_esim/SlotCard"
+                  props={{ slot, index: i + 1 }}
+                  fallback={
+                    <WidgetFallback
+                      name={slotDisplayName(slot.name, i + 1)}
+                      status={statusLabelKey(slot.status)}
+                      to={`/esim/${encodeURIComponent(slot.eid)}?mode=search`}
+                    />
+                  }
+                />
+              )}
+            />
+            <GroupOf<PoolCardInfo>
+              title={t('groups.pools')}
+              items={list.pool}
+              render={(pool, i) => (
+                <RemoteWidget
+                  key={pool.id}
+                  id="mf_pool/PoolCard"
+                  props={{ pool, index: i + 1, onChanged: () => void load() }}
+                  fallback={
+                    <WidgetFallback name={poolDisplayName(pool.name, i + 1)} status={statusLabelKey(pool.status_str)} />
+                  }
+                />
+              )}
+            />
+            <GroupOf<EsimCardInfo>
+              title={t('groups.esims')}
+              items={list.esim}
+              render={(card) => (
+                <RemoteWidget
+                  key={card.iccid}
+                  id="mf_esim/EsimCard"
+                  props={{ card }}
+                  fallback={
+                    <WidgetFallback
+                      name={cardDisplayName(card.name, card.iccid, 'esim')}
+                      status={esimCardState(card).labelKey}
+                      to={`/2/${encodeURIComponent(card.iccid)}?mode=search`}
+                    />
+                  }
+                />
+              )}
+            />
+            <GroupOf<EsimCardInfo>
+              title={t('groups.sims')}
+              items={list.card}
+              render={(card) => <SimCard key={card.iccid} card={card} />}
+            />
+          </Groups>
+        ) : null}
+      </Page>
+      {floating}
       {dialog.kind === 'add' ? (
         <AddCardSheet
           onClose={close}

@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
-import { useRemoteTranslation } from '../../lib/remote';
+import { homeText } from '../../lib/text-home';
 import { Actions, Badge, Iccid, Tile, TileHead } from './styles';
 
 const RefillLink = styled(Link)`
@@ -30,7 +30,7 @@ const RefillLink = styled(Link)`
 
 /** mf-card's SIM card widget: summary, Refill (/2/{iccid}?mode=search) and settings (/card/set). */
 export function SimCard({ card }: { card: EsimCardInfo }) {
-  const { t } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   const navigate = useNavigate();
   const name = cardDisplayName(card.name, card.iccid, 'sim');
   const state = esimCardState(card);
@@ -44,26 +44,26 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
       <Muted>
         ICCID <Iccid>{card.iccid}</Iccid>
       </Muted>
-      {card.total_str ? <Muted>{t('home.sim.data', { remain: card.remain_str, total: card.total_str })}</Muted> : null}
+      {card.total_str ? <Muted>{t('sim.data', { remain: card.remain_str, total: card.total_str })}</Muted> : null}
       {expiry.text ? (
         <Muted>
-          {expiry.warn ? t('home.sim.expireIn', { text: expiry.text }) : t('home.sim.expires', { date: expiry.text })}
+          {expiry.warn ? t('sim.expireIn', { text: expiry.text }) : t('sim.expires', { date: expiry.text })}
         </Muted>
       ) : null}
       <Actions>
         <Button
           type="button"
           $variant="secondary"
-          aria-label={t('home.sim.settingsOf', { name })}
+          aria-label={t('sim.settingsOf', { name })}
           onClick={() => {
             getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
             navigate('/card/set');
           }}
         >
-          {t('home.sim.settings')}
+          {t('sim.settings')}
         </Button>
-        <RefillLink to={`/2/${encodeURIComponent(card.iccid)}?mode=search`} aria-label={t('home.refillOf', { name })}>
-          {t('home.refill')}
+        <RefillLink to={`/2/${encodeURIComponent(card.iccid)}?mode=search`} aria-label={t('refillOf', { name })}>
+          {t('refill')}
         </RefillLink>
       </Actions>
     </Tile>
@@ -72,7 +72,7 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
 
 /** Stand-in while a federated widget loads or when its remote is unavailable: name, status and a way on. */
 export function WidgetFallback({ name, status, to }: { name: string; status: string; to?: string }) {
-  const { t } = useRemoteTranslation();
+  const { t } = homeText.useRemoteTranslation();
   return (
     <Tile data-testid="widget-fallback" aria-label={name}>
       <TileHead>
@@ -81,8 +81,8 @@ export function WidgetFallback({ name, status, to }: { name: string; status: str
       </TileHead>
       {to ? (
         <Actions>
-          <RefillLink to={to} aria-label={t('home.refillOf', { name })}>
-            {t('home.refill')}
+          <RefillLink to={to} aria-label={t('refillOf', { name })}>
+            {t('refill')}
           </RefillLink>
         </Actions>
       ) : null}

@@ -94,7 +94,7 @@ describe('PoolCard', () => {
       await userEvent.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await userEvent.click(screen.getByText('Cancel', { selector: 'button' }));
       expect(api.bodies).toHaveLength(0);
       await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
       await userEvent.type(screen.getByRole('textbox', { name: 'Shared plan name' }), ' Trip ');

@@ -15,7 +15,7 @@ import {
 } from 'shared-contracts';
 import { Button, Card, CardHead as Head, Gauge, StatusBadge as Badge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
-import { Dialog } from './Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 
 export interface PoolCardProps {
   pool: PoolCardInfo;
@@ -181,7 +181,7 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
         )}
       </Actions>
       {editing ? (
-        <Dialog title={t('poolCard.editTitle')} onClose={() => setEditing(false)}>
+        <Dialog title={t('poolCard.editTitle')} closeLabel={t('poolCard.cancel')} onClose={() => setEditing(false)}>
           <Input
             aria-label={t('poolCard.nameLabel')}
             value={draft}

@@ -53,14 +53,21 @@ describe('card page frame', () => {
     expect(screen.getByTestId('frame-back')).toBeInTheDocument();
     expect(screen.getByTestId('page-title').closest('[data-remote]')).toHaveAttribute('data-remote', 'mf_card');
     await screen.findByTestId('packages');
-    expect(api.calls.map((call) => call.path)).toEqual([
-      '/eshop/check/card',
-      '/eshop/get/agent',
-      '/eshop/get/card',
-      '/eshop/get/pkg',
-    ]);
+    const paths = api.calls.map((call) => call.path);
+    // Check, then agent and card; once the card is there its packages, activities and notice.
+    expect(paths.slice(0, 3)).toEqual(['/eshop/check/card', '/eshop/get/agent', '/eshop/get/card']);
+    expect([...paths.slice(3)].sort()).toEqual(['/eshop/get/notice', '/eshop/get/pkg', '/eshop/message/activity']);
     expect(api.calls[2]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
-    expect(api.calls[3]?.body).toEqual({ iccid: ICCID, lang: 'en', ccy: 'EUR' });
+    expect(api.calls.find((call) => call.path === '/eshop/get/pkg')?.body).toEqual({
+      iccid: ICCID,
+      lang: 'en',
+      ccy: 'EUR',
+    });
+    expect(api.calls.find((call) => call.path === '/eshop/message/activity')?.body).toEqual({
+      iccid: ICCID,
+      lang: 'en',
+      position: 'cardDetail',
+    });
   });
 
   it('shows a home button without mode=search, and refresh publishes a success toast on the bus', async () => {

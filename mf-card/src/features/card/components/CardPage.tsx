@@ -14,24 +14,21 @@ import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
+import { currentViewer, gateFor } from '../lib/gating';
+import { type ModalRequest } from '../modals/request';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
 
 // Packages and dialogs come after the card info: their code loads in its own chunks once the card is shown.
-const PurchasePanel = lazy(() => import(/* webpackChunkName: "card-purchase" */ './PurchasePanel'));
+const CardBody = lazy(() => import(/* webpackChunkName: "card-purchase" */ './CardBody'));
 const PaidDialog = lazy(() => import(/* webpackChunkName: "card-paid" */ './PaidDialog'));
+const CardModals = lazy(() => import(/* webpackChunkName: "card-modals" */ '../modals/CardModals'));
+const CardActivities = lazy(() => import(/* webpackChunkName: "card-activities" */ './CardActivities'));
+const GateNote = lazy(() => import(/* webpackChunkName: "card-gate" */ './GateNotes'));
 
 const Skeleton = styled(Card)`
   block-size: 180px;
   background: linear-gradient(90deg, #eceef1 25%, #f6f7f9 50%, #eceef1 75%) 0 0 / 200% 100%;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.md};
-  > * {
-    flex: 1;
-  }
 `;
 
 const ListLink = styled(Link)`
@@ -53,6 +50,7 @@ export function CardPage() {
   const refill = query.get('mode') === 'search';
   const lang = normalizeLanguage(i18n.language);
   const [paid, setPaid] = useState(false);
+  const [modal, setModal] = useState<ModalRequest | null>(null);
 
   const onFlag = useCallback(
     (next: string) =>
@@ -92,6 +90,19 @@ export function CardPage() {
   }, [state, iccid, lang, query]);
 
   const version = state.status === 'ready' ? state.card.agent_version : null;
+  const gate = state.status === 'ready' ? gateFor(state.card, currentViewer()) : null;
+
+  // Login gating of the new view (spec section 4): an unbound card is remembered for binding after login; a logged-in
+  // user opening one goes to their card list, which offers to bind it.
+  useEffect(() => {
+    if (gate !== 'remember' && gate !== 'card-list') return;
+    getStorage().set(STORAGE_KEYS.BIND_ICCID, iccid);
+    if (gate === 'card-list') navigate('/eshop/card/list', { replace: true });
+  }, [gate, iccid, navigate]);
+
+  const openModal = useCallback((request: ModalRequest) => setModal(request), []);
+  const closeModal = useCallback(() => setModal(null), []);
+  const card = state.status === 'ready' ? state.card : null;
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
@@ -110,17 +121,39 @@ export function CardPage() {
           <ListLink to="/eshop/card/list">{t('view.openCardList')}</ListLink>
         </Card>
       )}
-      {state.status === 'ready' && version !== 3 && (
+      {state.status === 'ready' && version !== 3 && gate === 'login' && (
+        <Suspense fallback={<Skeleton aria-busy="true" />}>
+          <GateNote gate="login" iccid={iccid} flag={state.flag} />
+        </Suspense>
+      )}
+      {state.status === 'ready' && version !== 3 && gate !== 'login' && gate !== 'card-list' && (
         <>
+          {gate === 'other-user' && (
+            <Suspense fallback={null}>
+              <GateNote gate="other-user" iccid={iccid} flag={state.flag} />
+            </Suspense>
+          )}
           <CardSummary card={state.card} iccid={iccid} />
-          <Actions>
-            <Button type="button" onClick={() => void refresh()} disabled={refreshing} data-testid="card-refresh">
-              {refreshing ? t('card.refreshing') : t('card.refresh')}
-            </Button>
-          </Actions>
+          {gate === 'remember' && (
+            <Suspense fallback={null}>
+              <GateNote gate="remember" iccid={iccid} flag={state.flag} />
+            </Suspense>
+          )}
+          {context && (
+            <Suspense fallback={null}>
+              <CardActivities iccid={iccid} lang={lang} ccy={context.ccy} showAlert={state.card.show_alert} />
+            </Suspense>
+          )}
           {context && (
             <Suspense fallback={<Skeleton aria-busy="true" aria-label={t('pkg.loading')} />}>
-              <PurchasePanel context={context} initialType={query.get('type')} />
+              <CardBody
+                context={context}
+                gate={gate ?? 'show'}
+                refreshing={refreshing}
+                onRefresh={() => void refresh()}
+                initialType={query.get('type')}
+                onModal={openModal}
+              />
             </Suspense>
           )}
         </>
@@ -128,7 +161,25 @@ export function CardPage() {
       <BottomBar iccid={iccid} />
       {paid && (
         <Suspense fallback={null}>
-          <PaidDialog onClose={() => setPaid(false)} />
+          <PaidDialog
+            onClose={() => setPaid(false)}
+            onEmail={(orderId) => {
+              setPaid(false);
+              openModal({ kind: 'email', mode: 'send', orderId });
+            }}
+          />
+        </Suspense>
+      )}
+      {modal && card && (
+        <Suspense fallback={null}>
+          <CardModals
+            request={modal}
+            iccid={iccid}
+            lang={lang}
+            cardEmail={card.card_email}
+            onClose={closeModal}
+            onChanged={reload}
+          />
         </Suspense>
       )}
     </PageFrame>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
+  CARD_KIND_PROFILE,
   CARD_KIND_SPEED_LIMITED,
   GAUGE_COLOR,
   STATUS_LABELS,
@@ -128,15 +129,20 @@ export function CardSummary({ card, iccid }: { card: CardView; iccid: string }) 
   const updated = updatedAtText(card.usage_updated_at, i18n.language);
   const statusKey = thirdParty ? STATUS_LABELS.inventory : statusLabelKey(card.status_str);
   const warning = !thirdParty && isSuspended(card.status_str);
+  // card_kind 2: the page shows profile info (an eSIM profile) instead of card info.
+  const profile = card.card_kind === CARD_KIND_PROFILE;
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>
-        <h2 id="card-summary-title">{card.name || t('card.defaultName', { tail: iccid.slice(-4) })}</h2>
+        <h2 id="card-summary-title">
+          {card.name || t(profile ? 'card.defaultProfileName' : 'card.defaultName', { tail: iccid.slice(-4) })}
+        </h2>
         <Status $warning={warning} data-testid="card-status" data-status={card.status_str} data-warning={warning}>
           {tc(statusKey)}
         </Status>
       </Head>
-      <Line>
+      <Line data-testid="card-kind" data-kind={profile ? 'profile' : 'card'}>
+        {profile ? `${t('card.profile')} · ` : ''}
         {/* Digits read left to right in every language; the line still starts where the language starts. */}
         <bdi dir="ltr">{iccid}</bdi>
       </Line>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 
@@ -28,8 +29,8 @@ const Box = styled.div`
   }
 `;
 
-/** returnType=suc: the 'Payment successful' dialog. */
-export default function PaidDialog({ onClose }: { onClose: () => void }) {
+/** returnType=suc: the 'Payment successful' dialog; it offers to e-mail the order (the order id of the pay return). */
+export default function PaidDialog({ onClose, onEmail }: { onClose: () => void; onEmail: (orderId: string) => void }) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   const button = useRef<HTMLButtonElement>(null);
@@ -45,6 +46,17 @@ export default function PaidDialog({ onClose }: { onClose: () => void }) {
         <h2 id="paid-title">{tc('paymentSuccessful')}</h2>
         <Button ref={button} type="button" onClick={onClose}>
           {t('dialog.ok')}
+        </Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          data-testid="paid-email"
+          onClick={() => {
+            const order = getStorage().getJSON<{ order_id?: string | number }>(STORAGE_KEYS.PAY_RETURN);
+            onEmail(order?.order_id !== undefined ? String(order.order_id) : '');
+          }}
+        >
+          {t('dialog.emailReceipt')}
         </Button>
       </Box>
     </Overlay>

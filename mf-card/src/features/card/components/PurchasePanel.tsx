@@ -4,6 +4,7 @@ import { formatPrice, type NewPackage, type OldPackage } from 'shared-contracts'
 import { Card as Panel, Muted } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { useCheckout, type CheckoutContext } from '../hooks/use-checkout';
+import { type ModalRequest } from '../modals/request';
 import { usePackages } from '../hooks/use-packages';
 import { BuyBar } from './BuyBar';
 import { goodsFromNew, goodsFromOld } from './goods';
@@ -75,15 +76,67 @@ const OldItem = styled.label`
   }
 `;
 
+const TabRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  min-inline-size: 0;
+  > [role='tablist'] {
+    flex: 1;
+  }
+`;
+
+const MoreButton = styled.button`
+  flex: none;
+  display: grid;
+  place-items: center;
+  inline-size: ${({ theme }) => theme.touch};
+  block-size: ${({ theme }) => theme.touch};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.surface};
+  cursor: pointer;
+  svg {
+    inline-size: 20px;
+    block-size: 20px;
+    stroke: ${({ theme }) => theme.color.text};
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+`;
+
+const Coverage = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-block-start: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.sm};
+  button {
+    min-block-size: ${({ theme }) => theme.touch};
+    padding-inline: ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.color.primary};
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: transparent;
+    color: ${({ theme }) => theme.color.primaryDark};
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+`;
+
 type Selection = { kind: 'new'; item: NewPackage } | { kind: 'old'; item: OldPackage } | null;
 
 /** Packages of the card (new view: tabs, recommended, two-column grid; old view: a plain list) and buying. */
 export default function PurchasePanel({
   context,
   initialType,
+  onModal,
 }: {
   context: CheckoutContext;
   initialType: string | null;
+  onModal: (request: ModalRequest) => void;
 }) {
   const { t, i18n } = useRemoteTranslation();
   const lang = i18n.language;
@@ -113,6 +166,7 @@ export default function PurchasePanel({
   const { packages } = state;
   const shown = activeTab === ALL ? packages.newList : packages.newList.filter((item) => item.category === activeTab);
   const selectedId = selection?.item.id ?? null;
+  const selectedType = selection?.item.pkg_type_id ?? null;
   const summary =
     selection?.kind === 'new'
       ? t('pkg.buyFor', { price: goodsFromNew(selection.item, lang, paypal).price_str || t('pkg.free') })
@@ -165,19 +219,39 @@ export default function PurchasePanel({
             </>
           )}
           {tabs.length > 1 && (
-            <Tabs role="tablist" aria-label={t('pkg.categories')}>
-              {tabs.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={name === activeTab}
-                  onClick={() => setTab(name)}
-                >
-                  {name === ALL ? t('pkg.all') : name}
-                </button>
-              ))}
-            </Tabs>
+            <TabRow>
+              <Tabs role="tablist" aria-label={t('pkg.categories')}>
+                {tabs.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    role="tab"
+                    aria-selected={name === activeTab}
+                    onClick={() => setTab(name)}
+                  >
+                    {name === ALL ? t('pkg.all') : name}
+                  </button>
+                ))}
+              </Tabs>
+              <MoreButton
+                type="button"
+                aria-label={t('pkg.allCategories')}
+                data-testid="category-picker-button"
+                onClick={() =>
+                  onModal({
+                    kind: 'categories',
+                    categories: tabs,
+                    active: activeTab,
+                    allLabel: t('pkg.all'),
+                    onPick: setTab,
+                  })
+                }
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M4 7h16M4 12h16M4 17h16" />
+                </svg>
+              </MoreButton>
+            </TabRow>
           )}
           {shown.length === 0 ? (
             <Muted>{t('pkg.empty')}</Muted>
@@ -189,6 +263,25 @@ export default function PurchasePanel({
             </Grid>
           )}
         </>
+      )}
+      {selectedType !== null && (
+        <Coverage data-testid="coverage-links">
+          <span>{t('pkg.coverage')}</span>
+          <button
+            type="button"
+            data-testid="coverage-country-button"
+            onClick={() => onModal({ kind: 'coverage', pkgTypeId: selectedType, mode: 'country' })}
+          >
+            {t('pkg.countries')}
+          </button>
+          <button
+            type="button"
+            data-testid="coverage-network-button"
+            onClick={() => onModal({ kind: 'coverage', pkgTypeId: selectedType, mode: 'network' })}
+          >
+            {t('pkg.networks')}
+          </button>
+        </Coverage>
       )}
       <BuyBar agreed={agreed} onAgreed={setAgreed} canBuy={selection !== null} onBuy={onBuy} summary={summary} />
     </Section>

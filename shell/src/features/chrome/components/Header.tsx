@@ -2,12 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getBus } from 'shared-contracts';
+import { getBus, type ApiClient } from 'shared-contracts';
+import { apiClient } from '../../../lib/api-client';
 import { IconButton } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { PATHS } from '../../../app/routes/table';
 import { useAuth } from '../../auth/components/AuthProvider';
 import { useLocale } from '../../locale/components/LocaleProvider';
+import { useUnreadNotices } from '../hooks/use-unread-notices';
 
 // Code-split: most visits open neither, so they stay out of the first download.
 const LocaleDialog = lazy(() => import(/* webpackChunkName: "locale-dialog" */ '../../locale/components/LocaleDialog'));
@@ -72,11 +74,23 @@ const LocaleButton = styled.button`
   }
 `;
 
-/** App chrome: menu, brand, notices, support and the language/currency switcher. */
-export function Header() {
+const UnreadDot = styled.span`
+  position: absolute;
+  inset-block-start: 10px;
+  inset-inline-end: 10px;
+  inline-size: 9px;
+  block-size: 9px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.danger};
+  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.surface};
+`;
+
+/** App chrome: menu, brand, notices (with an unread dot), support and the language/currency switcher. */
+export function Header({ client = apiClient }: { client?: ApiClient }) {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
   const locale = useLocale();
+  const unread = useUnreadNotices(client, locale.language, user?.user_id ?? null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [localeOpen, setLocaleOpen] = useState(false);
 
@@ -93,8 +107,14 @@ export function Header() {
         <Icon name="menu" />
       </IconButton>
       <Brand to={PATHS.home}>{t('header.brand')}</Brand>
-      <IconButton as={Link} to={PATHS.notices} aria-label={t('header.notices')} data-testid="notices-button">
+      <IconButton
+        as={Link}
+        to={PATHS.notices}
+        aria-label={unread > 0 ? t('header.unreadNotices', { count: unread }) : t('header.notices')}
+        data-testid="notices-button"
+      >
         <Icon name="bell" />
+        {unread > 0 && <UnreadDot aria-hidden="true" data-testid="notices-unread" />}
       </IconButton>
       <IconButton
         type="button"

@@ -1,21 +1,55 @@
 import { useTranslation } from 'react-i18next';
-import { type EventMap } from 'shared-contracts';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { type SupportSubject } from '../lib/support-link';
 
-/** The support sheet. The chat itself arrives with its own issue; until then it says which account it is for. */
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.sm};
+`;
+
+const OpenLink = styled(Button).attrs({ as: 'a' })`
+  text-decoration: none;
+  inline-size: 100%;
+`;
+
+/** The configured external chat, when the browser did not let it open in a new tab by itself. */
 export default function SupportDialog({
-  request,
+  subject,
+  url,
   onClose,
 }: {
-  request: EventMap['support:open'];
+  subject: SupportSubject;
+  url: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('shell');
   return (
     <Dialog open title={t('support.title')} closeLabel={t('support.close')} onClose={onClose} testId="support-dialog">
-      <p>{t('support.body')}</p>
-      {request.email && <p>{t('support.account', { email: request.email })}</p>}
-      {request.iccid && <p>{t('support.card', { iccid: request.iccid })}</p>}
+      <Body>
+        <p>{t('support.body')}</p>
+        {subject.email && <Muted>{t('support.account', { email: subject.email })}</Muted>}
+        {subject.iccid && <Muted>{t('support.card', { iccid: subject.iccid })}</Muted>}
+        <OpenLink
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onClose}
+          data-testid="support-external-link"
+        >
+          {t('support.openExternal')}
+        </OpenLink>
+      </Body>
     </Dialog>
   );
 }

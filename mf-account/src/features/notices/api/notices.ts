@@ -1,0 +1,31 @@
+import { createApiClient, type ApiClient, type CallResponse, type Language } from 'shared-contracts';
+
+export type Notice = CallResponse<'checkNotice'>['list'][number];
+
+let client: ApiClient | undefined;
+/** This page's api client (/eshop on the page's origin, the receipt from local storage). */
+export function noticesClient(): ApiClient {
+  client ??= createApiClient();
+  return client;
+}
+
+export type NoticesResult = { ok: true; list: Notice[] } | { ok: false };
+
+/** The notices for a card (or the site's, without one), newest first. The page shows its own error. */
+export async function loadNotices(
+  api: ApiClient,
+  query: { lang: Language; iccid?: string; ccy?: string },
+): Promise<NoticesResult> {
+  const result = await api.call(
+    'checkNotice',
+    { lang: query.lang, ...(query.iccid ? { iccid: query.iccid } : {}), ...(query.ccy ? { ccy: query.ccy } : {}) },
+    { closeMessage: true },
+  );
+  if (!result.ok) return { ok: false };
+  return { ok: true, list: [...result.data.list].sort((a, b) => b.create - a.create || b.id - a.id) };
+}
+
+/** Marks a notice read for the account (a visitor's mark stays on the device); quiet either way. */
+export async function markNoticeRead(api: ApiClient, id: number): Promise<void> {
+  await api.call('activityRead', { id }, { closeMessage: true });
+}

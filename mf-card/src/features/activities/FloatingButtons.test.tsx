@@ -1,0 +1,66 @@
+import '../../testing/polyfills';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getBus, type EventMap } from 'shared-contracts';
+import { stubApi } from '../../testing/render';
+import { FloatGift, SupportButton } from './FloatingButtons';
+import { renderActivity } from './test-utils';
+
+const READY = '89880000000000000002';
+
+describe('floating gift', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('opens the first float item with a safe link in a new tab', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    await renderActivity(
+      <FloatGift
+        items={[
+          { image: 'data:image/svg+xml,x', link: 'javascript:alert(1)' },
+          { image: 'data:image/svg+xml,g', link: 'https://example.com/gift' },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open your gift' }));
+    expect(open).toHaveBeenCalledWith('https://example.com/gift', '_blank', 'noopener,noreferrer');
+  });
+
+  it('shows nothing when no item has a safe link', async () => {
+    await renderActivity(<FloatGift items={[{ image: 'x', link: 'data:text/html,hi' }]} />);
+    expect(screen.queryByRole('button', { name: 'Open your gift' })).not.toBeInTheDocument();
+  });
+
+  it('asks linkData for the link when the gift needs the card', async () => {
+    const api = stubApi({ '/message/activity/linkData': { link: `/2/${READY}?gift=1` } });
+    await renderActivity(<FloatGift items={[{ id: 5, image: 'x', link: 'https://example.com/gift' }]} iccid={READY} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open your gift' }));
+    await act(async () => undefined);
+    expect(api.calls).toEqual([{ path: '/eshop/message/activity/linkData', body: { id: 5, iccid: READY } }]);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/2/${READY}?gift=1`);
+    api.restore();
+  });
+});
+
+describe('floating support button', () => {
+  function listen() {
+    const requests: Array<EventMap['support:open']> = [];
+    const off = getBus().subscribe('support:open', (request) => requests.push(request));
+    return { requests, off };
+  }
+
+  it("publishes support:open with the user's e-mail", async () => {
+    const { requests, off } = listen();
+    await renderActivity(<SupportButton email="demo@example.com" iccid={READY} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact customer support' }));
+    expect(requests).toEqual([{ email: 'demo@example.com' }]);
+    off();
+  });
+
+  it('passes the ICCID along when nobody is logged in', async () => {
+    const { requests, off } = listen();
+    await renderActivity(<SupportButton email={null} iccid={READY} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact customer support' }));
+    expect(requests).toEqual([{ iccid: READY }]);
+    off();
+  });
+});

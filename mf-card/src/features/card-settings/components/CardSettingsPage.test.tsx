@@ -1,0 +1,168 @@
+import '../../../testing/polyfills';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
+import { ensureI18n, theme } from 'shared-contracts/ui';
+import { remote } from '../../../lib/remote';
+import { pagesText } from '../../../lib/text-pages';
+import { stubApi } from '../../../testing/render';
+import { CardSettingsPage } from './CardSettingsPage';
+
+const card: EsimCardInfo = {
+  iccid: '89880000000000000005',
+  name: '',
+  kind: 1,
+  available_days: 4,
+  total_active: 1,
+  total_str: 'Unlimited',
+  total: 0,
+  used: 2150,
+  remain_str: 'Unlimited',
+  expire_date: '2026-11-26',
+  warn: '',
+  is_third_party: false,
+  action: null,
+  card_status_str: 'Activated',
+  expire_timestamp: 1_795_000_000,
+  status_str: 'Activated',
+  hasKeys: false,
+};
+
+/** The page at /card/set with the routes it leaves for (login, card list). */
+async function renderSettings() {
+  await act(async () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/card/set']}>
+          <Routes>
+            <Route path="/card/set" element={<CardSettingsPage />} />
+            <Route path="/user/login" element={<p>login page</p>} />
+            <Route path="/eshop/card/list" element={<p>card list page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+  });
+}
+
+function toasts() {
+  const seen: Array<EventMap['toast']> = [];
+  const stop = getBus().subscribe('toast', (toast) => seen.push(toast));
+  return { seen, stop };
+}
+
+beforeAll(async () => {
+  await ensureI18n('en', remote);
+  await pagesText.loadNamespace('en');
+});
+
+beforeEach(() => {
+  getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
+  getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+test('logged out, the page sends the visitor to the login page', async () => {
+  getStorage().remove(STORAGE_KEYS.RECEIPT);
+  await renderSettings();
+  expect(await screen.findByText('login page')).toBeVisible();
+});
+
+test('without a stored card it points to the card list', async () => {
+  getStorage().remove(STORAGE_KEYS.CARD_ITEM);
+  await renderSettings();
+  expect(await screen.findByText(/No card selected/)).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Go to my cards' })).toHaveAttribute('href', '/eshop/card/list');
+});
+
+test('shows the stored card: default name SIM + last 4, status, ICCID; copy shows copy_succ, a failed copy nothing', async () => {
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  const bus = toasts();
+  await renderSettings();
+
+  expect(await screen.findByTestId('settings-name')).toHaveTextContent('SIM 0005');
+  expect(screen.getByRole('textbox', { name: 'Card name' })).toHaveValue('SIM 0005');
+  expect(screen.getByTestId('settings-card')).toHaveTextContent('Activated');
+  expect(screen.getByTestId('settings-iccid')).toHaveTextContent(card.iccid);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Copy ICCID' }));
+  expect(writeText).toHaveBeenCalledWith(card.iccid);
+  expect(bus.seen).toEqual([{ kind: 'success', messageKey: 'copy_succ' }]);
+
+  writeText.mockRejectedValueOnce(new Error('denied'));
+  await userEvent.click(screen.getByRole('button', { name: 'Copy ICCID' }));
+  expect(writeText).toHaveBeenCalledTimes(2);
+  expect(bus.seen).toHaveLength(1);
+  bus.stop();
+});
+
+test('Save renames the card through v1/set/card and keeps the new name', async () => {
+  const api = stubApi({ '/v1/set/card': null });
+  const bus = toasts();
+  await renderSettings();
+  const input = await screen.findByRole('textbox', { name: 'Card name' });
+  const save = screen.getByRole('button', { name: 'Save' });
+  expect(save).toBeDisabled();
+
+  await userEvent.clear(input);
+  await userEvent.type(input, '  Trip phone ');
+  await userEvent.click(save);
+
+  expect(api.calls).toEqual([{ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }]);
+  expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
+  expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+  expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.name).toBe('Trip phone');
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  api.restore();
+  bus.stop();
+});
+
+test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to the card list with a success message', async () => {
+  const api = stubApi({ '/v1/unbind/card': null });
+  const bus = toasts();
+  await renderSettings();
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
+  let dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+  expect(api.calls).toHaveLength(0);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
+  dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+  expect(await screen.findByText('card list page')).toBeVisible();
+  expect(api.calls).toEqual([{ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }]);
+  expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+  expect(getStorage().get(STORAGE_KEYS.CARD_ITEM)).toBeNull();
+  api.restore();
+  bus.stop();
+});
+
+test('a refused unbind stays on the page with the catalogue message', async () => {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async () =>
+    ({
+      ok: true,
+      status: 200,
+      json: async () => ({ code: 10024, message: 'x', data: null }),
+    }) as Response) as typeof fetch;
+  const bus = toasts();
+  await renderSettings();
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
+  await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+  expect(await screen.findByRole('button', { name: 'Remove card' })).toBeVisible();
+  expect(screen.queryByText('card list page')).toBeNull();
+  expect(bus.seen).toEqual([{ kind: 'error', messageKey: 'errors.10024' }]);
+  expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.iccid).toBe(card.iccid);
+  globalThis.fetch = original;
+  bus.stop();
+});

@@ -1,0 +1,104 @@
+import { lazy, Suspense, useState } from 'react';
+import { Card } from 'shared-contracts/ui';
+import styled from 'styled-components';
+import { useRemoteTranslation } from '../../../lib/remote';
+import { type CheckoutContext } from '../hooks/use-checkout';
+import { currentViewer, type Gate } from '../lib/gating';
+import { type ModalRequest } from '../modals/request';
+import { CardTools } from './CardTools';
+import PurchasePanel from './PurchasePanel';
+
+const SharedPlans = lazy(() => import(/* webpackChunkName: "card-shared-plans" */ './SharedPlans'));
+
+const PlanTabs = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  padding: 4px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.border};
+  button {
+    min-block-size: ${({ theme }) => theme.touch};
+    border: 0;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: transparent;
+    color: ${({ theme }) => theme.color.textMuted};
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-selected='true'] {
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    box-shadow: ${({ theme }) => theme.shadow};
+  }
+`;
+
+/**
+ * What follows the card info (its own chunk): the card's tools, the plan tab (packages or the shared plan) and the
+ * packages with buying.
+ */
+export default function CardBody({
+  context,
+  gate,
+  refreshing,
+  onRefresh,
+  initialType,
+  onModal,
+}: {
+  context: CheckoutContext;
+  gate: Gate;
+  refreshing: boolean;
+  onRefresh: () => void;
+  initialType: string | null;
+  onModal: (request: ModalRequest) => void;
+}) {
+  const { t } = useRemoteTranslation();
+  const [plan, setPlan] = useState<'packages' | 'shared'>('packages');
+  const { card, iccid, ccy, lang } = context;
+  const viewer = currentViewer();
+  const version = card.agent_version;
+  // E-mail and unlock: the card's owner, or anyone while the card is bound to nobody (the server checks the same).
+  const canAct = card.user_id === 0 || (viewer.loggedIn && gate === 'show' && card.other_user !== true);
+  const canBind = version !== 2 && viewer.loggedIn && card.user_id === 0;
+  const sharedPlan = version === 2 && gate === 'show' && card.show_share_plan;
+  return (
+    <>
+      <CardTools
+        refreshing={refreshing}
+        onRefresh={onRefresh}
+        canAct={canAct}
+        canBind={canBind}
+        onOpen={(kind) => onModal(kind === 'email' ? { kind, mode: 'bind' } : { kind })}
+      />
+      {sharedPlan && (
+        <PlanTabs role="tablist" aria-label={t('plan.label')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={plan === 'packages'}
+            onClick={() => setPlan('packages')}
+            data-testid="plan-tab-packages"
+          >
+            {t('plan.packages')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={plan === 'shared'}
+            onClick={() => setPlan('shared')}
+            data-testid="plan-tab-shared"
+          >
+            {t('plan.shared')}
+          </button>
+        </PlanTabs>
+      )}
+      {sharedPlan && plan === 'shared' ? (
+        <Suspense fallback={<Card aria-busy="true" aria-label={t('pkg.loading')} />}>
+          <SharedPlans iccid={iccid} ccy={ccy} lang={lang} />
+        </Suspense>
+      ) : (
+        <PurchasePanel context={context} initialType={initialType} onModal={onModal} />
+      )}
+    </>
+  );
+}

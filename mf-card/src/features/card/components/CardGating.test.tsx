@@ -1,0 +1,298 @@
+import '../../../testing/polyfills';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { getBus, getStorage, STORAGE_KEYS, type EventMap } from 'shared-contracts';
+import { renderPage, stubApi } from '../../../testing/render';
+import { gateFor } from '../lib/gating';
+import { answers, ICCID, Page } from './card-fixtures';
+
+let api: ReturnType<typeof stubApi>;
+async function open(stub: Record<string, unknown>, route = `/2/${ICCID}`) {
+  api = stubApi(stub);
+  await renderPage(<Page />, { route, path: '/:flag/:iccid' });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => api?.restore());
+
+const login = (userId = 7) => {
+  getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
+  getStorage().set(STORAGE_KEYS.USER_ID, String(userId));
+};
+
+describe('gateFor (spec section 4, login gating in version 2)', () => {
+  const base = { agent_version: 2 as const, in_agent: false, user_id: 7 };
+  const visitor = { loggedIn: false, userId: null };
+  const owner = { loggedIn: true, userId: 7 };
+  it.each([
+    ['agent card, no receipt', { ...base, in_agent: true }, visitor, 'login'],
+    ['agent card, logged in owner', { ...base, in_agent: true }, owner, 'show'],
+    ['unbound, no receipt', { ...base, user_id: 0 }, visitor, 'remember'],
+    ['unbound, logged in', { ...base, user_id: 0 }, owner, 'card-list'],
+    ['another user (server says so)', { ...base, other_user: true }, owner, 'other-user'],
+    ['another user (stored id differs)', { ...base, user_id: 9 }, owner, 'other-user'],
+    ['the owner', { ...base, other_user: false }, owner, 'show'],
+    ['a visitor with a bound card', base, visitor, 'show'],
+    ['version 1 is never gated', { ...base, agent_version: 1 as const, in_agent: true, user_id: 0 }, visitor, 'show'],
+  ])('%s → %s', (_name, card, viewer, gate) => {
+    expect(gateFor(card, viewer)).toBe(gate);
+  });
+});
+
+describe('card page login gating', () => {
+  it('shows only the login view for an agent card without a receipt', async () => {
+    await open(answers({ in_agent: true, user_id: 0 }));
+    const gate = await screen.findByTestId('card-login-gate');
+    expect(within(gate).getByRole('heading')).toHaveTextContent('Log in to see this card');
+    expect(screen.queryByTestId('card-summary')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('packages')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('card-login-link'));
+    expect(screen.getByTestId('where')).toHaveTextContent(`/user/login?redirect=${encodeURIComponent(`/2/${ICCID}`)}`);
+  });
+
+  it('remembers an unbound card for binding when there is no receipt, and still shows it', async () => {
+    await open(answers({ user_id: 0, card_email: '' }));
+    expect(await screen.findByTestId('card-summary')).toBeInTheDocument();
+    expect(screen.getByTestId('card-bind-hint')).toBeInTheDocument();
+    expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBe(ICCID);
+  });
+
+  it('sends a logged-in user with an unbound card to the card list, remembering the ICCID', async () => {
+    login();
+    api = stubApi(answers({ user_id: 0, card_email: '' }));
+    await renderPage(
+      <Routes>
+        <Route path="/:flag/:iccid" element={<Page />} />
+        <Route path="/eshop/card/list" element={<p>card list</p>} />
+      </Routes>,
+      { route: `/2/${ICCID}`, path: '*' },
+    );
+    expect(await screen.findByText('card list')).toBeInTheDocument();
+    expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBe(ICCID);
+  });
+
+  it("warns on another user's card and hides the shared plan and the card tools", async () => {
+    login();
+    await open(answers({ user_id: 9, other_user: true, show_share_plan: false, card_email: '' }));
+    expect(await screen.findByTestId('card-other-user')).toHaveTextContent('This card is bound to another account');
+    expect(screen.queryByTestId('plan-tab-shared')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-email-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-unlock-button')).not.toBeInTheDocument();
+    // Buying for it stays possible.
+    expect(await screen.findByTestId('package-grid')).toBeInTheDocument();
+  });
+
+  it('shows the owner the plan tabs; the shared plan tab swaps the packages for the plan list', async () => {
+    login();
+    await open(answers({ show_share_plan: true, other_user: false }));
+    const shared = await screen.findByTestId('plan-tab-shared');
+    expect(screen.getByTestId('plan-tab-packages')).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByTestId('package-grid')).toBeInTheDocument();
+    await userEvent.click(shared);
+    expect(shared).toHaveAttribute('aria-selected', 'true');
+    // No federation host in a unit test: the plan list's fallback shows.
+    expect(await screen.findByTestId('shared-plans-unavailable')).toBeInTheDocument();
+    expect(screen.queryByTestId('package-grid')).not.toBeInTheDocument();
+  });
+});
+
+describe('card tools and dialogs', () => {
+  async function ownerPage(extra: Record<string, unknown> = {}) {
+    login();
+    await open({ ...answers({ other_user: false }), ...extra });
+    await screen.findByTestId('card-summary');
+  }
+
+  it('unlock: confirms, calls card/unlock and reports success', async () => {
+    await ownerPage({ '/eshop/card/unlock': null });
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await userEvent.click(screen.getByTestId('card-unlock-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock this card?' });
+    expect(dialog).toHaveTextContent('at most 3 times');
+    await userEvent.click(within(dialog).getByTestId('unlock-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    off();
+    expect(api.calls.find((call) => call.path === '/eshop/card/unlock')?.body).toEqual({ iccid: ICCID });
+    expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+  });
+
+  it('unlock: the max unlock error keeps the dialog open with the catalogue message', async () => {
+    await ownerPage();
+    api.restore();
+    const original = globalThis.fetch;
+    globalThis.fetch = (async () =>
+      ({
+        ok: true,
+        status: 200,
+        json: async () => ({ code: 10005, message: 'max', data: null }),
+      }) as Response) as typeof fetch;
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await userEvent.click(screen.getByTestId('card-unlock-button'));
+    await userEvent.click(await screen.findByTestId('unlock-confirm'));
+    await waitFor(() => expect(toasts.map((toast) => toast.messageKey)).toContain('errors.10005'));
+    off();
+    globalThis.fetch = original;
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('e-mail: validates by the section 5 rules before binding', async () => {
+    await ownerPage({ '/eshop/set/email': null });
+    await userEvent.click(screen.getByTestId('card-email-button'));
+    const input = await screen.findByTestId('email-input');
+    expect(input).toHaveValue('me@example.com');
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByTestId('email-submit'));
+    expect(screen.getByTestId('email-error')).toHaveTextContent('Please enter your e-mail address.');
+    await userEvent.type(input, 'me@example');
+    await userEvent.click(screen.getByTestId('email-submit'));
+    expect(screen.getByTestId('email-error')).toHaveTextContent('Please enter a valid e-mail address.');
+    await userEvent.clear(input);
+    await userEvent.type(input, `${'a'.repeat(60)}@example.com`);
+    await userEvent.click(screen.getByTestId('email-submit'));
+    expect(screen.getByTestId('email-error')).toHaveTextContent('at most 64 characters');
+    expect(api.calls.some((call) => call.path === '/eshop/set/email')).toBe(false);
+    await userEvent.clear(input);
+    await userEvent.type(input, ' new @example.com ');
+    await userEvent.click(screen.getByTestId('email-submit'));
+    await waitFor(() => expect(screen.queryByTestId('email-dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.path === '/eshop/set/email')?.body).toEqual({
+      email: 'new@example.com',
+      iccid: ICCID,
+    });
+  });
+
+  it.each([
+    ['without an order id answers errorOrderId', null],
+    ['with the order id of the pay return binds and sends', 12],
+  ])('e-mail send after payment %s', async (_name, orderId) => {
+    login();
+    if (orderId !== null) getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { order_id: orderId });
+    await open(
+      { ...answers({ other_user: false }), '/eshop/set/email': null, '/eshop/send/email': null },
+      `/2/${ICCID}?returnType=suc`,
+    );
+    await userEvent.click(await screen.findByTestId('paid-email'));
+    expect(await screen.findByRole('dialog', { name: 'Send the order by e-mail' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('email-submit'));
+    if (orderId === null) {
+      expect(screen.getByTestId('email-error')).toHaveTextContent('The order number is missing.');
+      expect(api.calls.some((call) => call.path.endsWith('/email'))).toBe(false);
+    } else {
+      await waitFor(() => expect(screen.queryByTestId('email-dialog')).not.toBeInTheDocument());
+      expect(api.calls.find((call) => call.path === '/eshop/send/email')?.body).toEqual({
+        id: '12',
+        email: 'me@example.com',
+        lang: 'en',
+      });
+    }
+  });
+
+  it('coverage: Country and Network sheets with a case-insensitive search and the empty states', async () => {
+    await ownerPage({
+      '/eshop/pkg/zoneInfo': {
+        countries: [
+          { name: 'Germany', img: '', operators: [{ name: 'Telekom', networkType: '5G' }] },
+          { name: 'France', img: 'javascript:alert(1)', operators: [{ name: 'Orange', networkType: '4G' }] },
+        ],
+      },
+    });
+    await userEvent.click(
+      await screen
+        .findByText('Europe 5GB', { selector: 'span' })
+        .catch(() => screen.getAllByRole('button', { name: /Europe 5GB/ })[0]!),
+    );
+    await userEvent.click(screen.getByTestId('coverage-network-button'));
+    const sheet = await screen.findByRole('dialog', { name: 'Network' });
+    expect(api.calls.find((call) => call.path === '/eshop/pkg/zoneInfo')?.body).toEqual({ pkg_type_id: 3, lang: 'en' });
+    expect(within(sheet).getAllByTestId('coverage-country')).toHaveLength(2);
+    expect(within(sheet).getAllByTestId('coverage-operator')[0]).toHaveTextContent('Telekom5G');
+    expect(sheet.querySelector('img')).toBeNull();
+    await userEvent.type(within(sheet).getByTestId('coverage-search'), 'gERm');
+    expect(within(sheet).getAllByTestId('coverage-country')).toHaveLength(1);
+    await userEvent.type(within(sheet).getByTestId('coverage-search'), 'x');
+    expect(within(sheet).getByTestId('coverage-no-match')).toHaveTextContent('No results found');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByTestId('coverage-country-button'));
+    const countries = await screen.findByRole('dialog', { name: 'Country' });
+    expect(within(countries).queryByTestId('coverage-operator')).not.toBeInTheDocument();
+  });
+
+  it('coverage: no countries shows the empty state', async () => {
+    await ownerPage({ '/eshop/pkg/zoneInfo': { countries: [] } });
+    await userEvent.click(screen.getAllByRole('button', { name: /Europe 5GB/ })[0]!);
+    await userEvent.click(screen.getByTestId('coverage-country-button'));
+    expect(await screen.findByTestId('coverage-empty')).toHaveTextContent('There is currently no content available');
+  });
+
+  it('category picker lists every category, All first, and picking one selects its tab', async () => {
+    await ownerPage();
+    await userEvent.click(await screen.findByTestId('category-picker-button'));
+    const picker = await screen.findByTestId('category-picker');
+    const options = within(picker).getAllByRole('radio');
+    expect(options.map((option) => option.textContent)).toEqual(['All✓', 'Europe', 'Asia']);
+    await userEvent.click(options[2]!);
+    expect(screen.queryByTestId('category-picker')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Asia' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('bind: a logged-in user binds an unbound card of the old view', async () => {
+    login();
+    await open({ ...answers({ agent_version: 1, user_id: 0, card_email: '' }), '/eshop/api/v1/bind/card': null });
+    await userEvent.click(await screen.findByTestId('card-bind-button'));
+    await userEvent.click(await screen.findByTestId('bind-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('bind-dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.path === '/eshop/api/v1/bind/card')?.body).toEqual({ iccid: ICCID });
+  });
+});
+
+describe('profile info', () => {
+  it('card_kind 2 shows the eSIM profile info and its default name', async () => {
+    await open(answers({ card_kind: 2, name: '' }));
+    expect(await screen.findByTestId('card-kind')).toHaveTextContent(`eSIM profile · ${ICCID}`);
+    expect(screen.getByRole('heading', { name: `eSIM ${ICCID.slice(-4)}` })).toBeInTheDocument();
+  });
+
+  it('card_kind 1 shows card info', async () => {
+    await open(answers({ card_kind: 1 }));
+    expect(await screen.findByTestId('card-kind')).toHaveAttribute('data-kind', 'card');
+    expect(screen.getByTestId('card-kind')).not.toHaveTextContent('eSIM profile');
+  });
+});
+
+describe('notices and activities on the card page', () => {
+  const recall = { id: 5, image: '', title: 'Free 30-day data plan', link: 'https://shop.example.com/recall' };
+  const withActivities = (cardOverrides: Record<string, unknown>) => ({
+    ...answers(cardOverrides),
+    '/eshop/get/notice': {
+      notice: { id: 3, title: 'Network maintenance tonight', content: 'x', link: '', create: 1, read: false },
+      list: [],
+      unread: 1,
+    },
+    '/eshop/message/activity': { topList: [], bannerList: [], floatList: [], recallList: [recall], popupList: [] },
+  });
+
+  it('shows the newest unread notice as a strip to the notices page', async () => {
+    await open(withActivities({}));
+    const strip = await screen.findByTestId('card-notice');
+    expect(strip).toHaveTextContent('Network maintenance tonight');
+    expect(strip).toHaveAttribute('href', `/card/msg?iccid=${ICCID}`);
+  });
+
+  it('offers the recall plan only to a card with an alert, and not again the same day once closed', async () => {
+    await open(withActivities({ show_alert: true }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('30');
+    await userEvent.click(within(dialog).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(Number(localStorage.getItem(`RECALL_SEEN${ICCID}`))).toBeGreaterThan(0);
+  });
+
+  it('does not offer the recall plan to a card without an alert', async () => {
+    await open(withActivities({ show_alert: false }));
+    await screen.findByTestId('card-notice');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { getStorage, STORAGE_KEYS, type Card } from 'shared-contracts';
+
+/**
+ * What the new view (agent version 2) does with a card, by spec section 4 (login gating), in this order:
+ * - 'login': the card belongs to an agent (a reseller) and there is no login receipt: the login view only.
+ * - 'remember': the card is bound to nobody and there is no receipt: the page shows, and the ICCID is remembered
+ *   (BIND_ICCID) so the card list offers to bind it after the visitor logs in.
+ * - 'card-list': the card is bound to nobody and the user is logged in: they go to their card list, which offers to
+ *   bind it.
+ * - 'other-user': a logged-in user opens a card another account owns: a warning, and no shared-plan tab.
+ * - 'show': everything else (the owner, or a visitor with a bound card's ICCID: status and packages only).
+ * Other versions (1 old view, 3 card list view) are not gated.
+ */
+export type Gate = 'login' | 'remember' | 'card-list' | 'other-user' | 'show';
+
+export interface Viewer {
+  /** The login receipt is stored. */
+  loggedIn: boolean;
+  /** The logged-in user's id (user_id in storage), when known. */
+  userId: number | null;
+}
+
+export function gateFor(
+  card: Pick<Card, 'agent_version' | 'in_agent' | 'user_id' | 'other_user'>,
+  viewer: Viewer,
+): Gate {
+  if (card.agent_version !== 2) return 'show';
+  if (card.in_agent && !viewer.loggedIn) return 'login';
+  if (card.user_id === 0) return viewer.loggedIn ? 'card-list' : 'remember';
+  if (!viewer.loggedIn) return 'show';
+  // The server's answer wins (it knows the session); the stored user id covers an older api.
+  const other = card.other_user ?? (viewer.userId !== null && card.user_id !== viewer.userId);
+  return other ? 'other-user' : 'show';
+}
+
+/** The viewer as local storage knows it (receipt and user id written by the shell). */
+export function currentViewer(): Viewer {
+  const storage = getStorage();
+  const id = Number(storage.get(STORAGE_KEYS.USER_ID));
+  return { loggedIn: Boolean(storage.get(STORAGE_KEYS.RECEIPT)), userId: Number.isInteger(id) && id > 0 ? id : null };
+}

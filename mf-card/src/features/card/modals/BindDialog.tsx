@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { getBus, ICCID_MIN, CLIENT_MESSAGES, SUCCESS_MESSAGES } from 'shared-contracts';
+import { Button, Muted } from 'shared-contracts/ui';
+import { Dialog } from 'shared-contracts/ui/dialog';
+import { getApiClient } from '../../../lib/api-client';
+import { modalsText } from '../../../lib/text-modals';
+import { Actions } from './parts';
+
+/** Bind-card confirmation: binds this ICCID to the logged-in account (v1/bind/card; at least 19 characters). */
+export function BindDialog({ iccid, onClose, onBound }: { iccid: string; onClose: () => void; onBound: () => void }) {
+  const { t } = modalsText.useRemoteTranslation();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (iccid.length < ICCID_MIN) {
+      getBus().publish('toast', { kind: 'error', messageKey: CLIENT_MESSAGES.rulesMessageLength });
+      return;
+    }
+    setBusy(true);
+    const result = await getApiClient().call('bindCard', { iccid });
+    setBusy(false);
+    if (!result.ok) return;
+    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    onBound();
+    onClose();
+  };
+  return (
+    <Dialog title={t('bind.title')} closeLabel={t('close')} onClose={onClose}>
+      <div data-testid="bind-dialog">
+        <Muted>{t('bind.body')}</Muted>
+        <p>
+          <bdi dir="ltr">{iccid}</bdi>
+        </p>
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="button" onClick={() => void confirm()} disabled={busy} data-testid="bind-confirm">
+            {busy ? t('working') : t('bind.confirm')}
+          </Button>
+        </Actions>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { type CoverageCountry } from 'shared-contracts';
+import { Muted } from 'shared-contracts/ui';
+import { Dialog } from 'shared-contracts/ui/dialog';
+import { getApiClient } from '../../../lib/api-client';
+import { modalsText } from '../../../lib/text-modals';
+import { Field } from './parts';
+
+export type CoverageMode = 'country' | 'network';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  min-block-size: 40vh;
+  align-content: start;
+  li {
+    display: grid;
+    gap: 2px;
+    padding-block: ${({ theme }) => theme.space.md};
+    border-block-end: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+const Country = styled.span`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-weight: 600;
+  img {
+    inline-size: 24px;
+    block-size: 18px;
+    object-fit: cover;
+    border-radius: 2px;
+  }
+`;
+
+const Operator = styled.span`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding-inline-start: 32px;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.sm};
+  b {
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.primaryDark};
+  }
+`;
+
+const Empty = styled(Muted)`
+  padding-block: ${({ theme }) => theme.space.xl};
+  text-align: center;
+`;
+
+/** Case-insensitive substring match on the country name (spec section 5). */
+export function filterCountries(countries: CoverageCountry[], query: string): CoverageCountry[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return countries;
+  return countries.filter((country) => country.name.toLowerCase().includes(needle));
+}
+
+/** Flags only from http(s) addresses or this site's paths; anything else is not loaded. */
+function safeImage(src: string): string | null {
+  return /^https?:\/\//i.test(src) || /^\/(?!\/)/.test(src) ? src : null;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; countries: CoverageCountry[] } | { status: 'failed' };
+
+/**
+ * Coverage sheet of a package type: titled Country or Network, a search box, the empty state ('There is currently
+ * no content available') and the no-match state ('No results found'); in Network mode each country lists its
+ * operators with their network type.
+ */
+export function CoverageSheet({
+  pkgTypeId,
+  mode,
+  lang,
+  onClose,
+}: {
+  pkgTypeId: number;
+  mode: CoverageMode;
+  lang: string;
+  onClose: () => void;
+}) {
+  const { t } = modalsText.useRemoteTranslation();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    void getApiClient()
+      .call('getProductCountry', { pkg_type_id: pkgTypeId, lang: lang as never })
+      .then((result) => {
+        if (cancelled) return;
+        setLoad(result.ok ? { status: 'ready', countries: result.data.countries } : { status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [pkgTypeId, lang]);
+
+  const shown = useMemo(() => (load.status === 'ready' ? filterCountries(load.countries, query) : []), [load, query]);
+
+  return (
+    <Dialog
+      sheet
+      title={mode === 'network' ? t('coverage.network') : t('coverage.country')}
+      closeLabel={t('close')}
+      onClose={onClose}
+    >
+      <div data-testid="coverage-sheet" data-mode={mode}>
+        <Field>
+          <label htmlFor={searchId}>{t('coverage.search')}</label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            placeholder={t('coverage.placeholder')}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="coverage-search"
+          />
+        </Field>
+        {load.status === 'loading' && <Empty aria-busy="true">{t('coverage.loading')}</Empty>}
+        {load.status === 'failed' && <Empty role="alert">{t('coverage.failed')}</Empty>}
+        {load.status === 'ready' && load.countries.length === 0 && (
+          <Empty data-testid="coverage-empty">{t('coverage.empty')}</Empty>
+        )}
+        {load.status === 'ready' && load.countries.length > 0 && shown.length === 0 && (
+          <Empty data-testid="coverage-no-match" role="status">
+            {t('coverage.noMatch')}
+          </Empty>
+        )}
+        {shown.length > 0 && (
+          <List
+            aria-label={mode === 'network' ? t('coverage.network') : t('coverage.country')}
+            data-testid="coverage-list"
+          >
+            {shown.map((country) => {
+              const img = safeImage(country.img);
+              return (
+                <li key={country.name} data-testid="coverage-country">
+                  <Country>
+                    {img ? <img src={img} alt="" loading="lazy" /> : null}
+                    {country.name}
+                  </Country>
+                  {mode === 'network' &&
+                    country.operators.map((operator) => (
+                      <Operator key={`${operator.name}-${operator.networkType}`} data-testid="coverage-operator">
+                        <span>{operator.name}</span>
+                        <b>{operator.networkType}</b>
+                      </Operator>
+                    ))}
+                </li>
+              );
+            })}
+          </List>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import '../../../testing/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getStorage, STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
+import { ensureI18n } from 'shared-contracts/ui';
+import { remote } from '../../../lib/remote';
+import { pagesText } from '../../../lib/text-pages';
+import { renderPage, stubApi } from '../../../testing/render';
+import { PackagesPage } from './PackagesPage';
+
+const ICCID = '89880000000000000001';
+
+const record = (over: Partial<PackageRecord>): PackageRecord => ({
+  id: 1,
+  name: 'Europe 20 GB',
+  status_str: 'active',
+  expire_date: '2026-12-12',
+  create: 1_763_000_000,
+  total_str: '20GB',
+  used_str: '5.2GB',
+  renewal: true,
+  ...over,
+});
+
+const groups: PackageRecordGroups = {
+  list1: [
+    record({ id: 1, name: 'Europe 20 GB' }),
+    record({ id: 4, name: 'World unlimited', total_str: 'Unlimited', used_str: '3GB', renewal: false }),
+  ],
+  list2: [
+    record({
+      id: 2,
+      name: 'Europe 5 GB',
+      status_str: 'init',
+      expire_date: '',
+      used_str: '0MB',
+      total_str: '5GB',
+      renewal: false,
+    }),
+  ],
+  list3: [
+    record({
+      id: 3,
+      name: 'Global 1 GB',
+      status_str: 'stop',
+      expire_date: '2026-10-01',
+      total_str: '1GB',
+      used_str: '1GB',
+    }),
+    record({
+      id: 5,
+      name: 'Asia 3 GB',
+      status_str: 'invalid',
+      expire_date: '2026-09-01',
+      total_str: '3GB',
+      used_str: '0.5GB',
+    }),
+  ],
+};
+
+/** fetch answering pkgRecord with an error envelope (the api's answer for a card of another account). */
+function stubError(code: number, message = '') {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async () =>
+    ({ ok: true, status: 200, json: async () => ({ code, message, data: null }) }) as Response) as typeof fetch;
+  return () => void (globalThis.fetch = original);
+}
+
+const render = (route: string) => renderPage(<PackagesPage />, { route, path: '/pkg' });
+
+beforeAll(async () => {
+  // The page's namespace, as the shell has it by the time the page shows.
+  await ensureI18n('en', remote);
+  await pagesText.loadNamespace('en');
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+test('splits the records into active, pending and stopped/expired sections with data, dates and badges', async () => {
+  const api = stubApi({ '/pkg/record': groups });
+  await render(`/pkg?iccid=${ICCID}`);
+
+  const active = await screen.findByRole('region', { name: /^active/i });
+  const pending = screen.getByRole('region', { name: /not started yet/i });
+  const stopped = screen.getByRole('region', { name: /stopped or expired/i });
+
+  const activeCards = within(active).getAllByTestId('package-record');
+  expect(activeCards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+    'Europe 20 GB',
+    'World unlimited',
+  ]);
+  expect(activeCards[0]).toHaveTextContent('5.2GB used of 20GB');
+  expect(activeCards[0]).toHaveTextContent('Dec 12, 2026');
+  expect(activeCards[0]).toHaveTextContent('Auto-renew on');
+  expect(within(activeCards[0]!).getByRole('meter', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '26');
+  expect(activeCards[1]).toHaveTextContent('3GB used · unlimited');
+  expect(within(activeCards[1]!).queryByRole('meter')).toBeNull();
+
+  const pendingCard = within(pending).getByTestId('package-record');
+  expect(pendingCard).toHaveTextContent('Europe 5 GB');
+  expect(pendingCard).toHaveTextContent('Pending');
+  expect(pendingCard).toHaveTextContent('Starts when activated');
+
+  const stoppedCards = within(stopped).getAllByTestId('package-record');
+  expect(stoppedCards.map((card) => card.getAttribute('data-status'))).toEqual(['stop', 'invalid']);
+  expect(stoppedCards[0]).toHaveTextContent('Stopped');
+  expect(stoppedCards[1]).toHaveTextContent('Expired');
+  expect(stoppedCards[0]).not.toHaveTextContent('Auto-renew on');
+
+  expect(api.calls[0]).toEqual({ path: '/eshop/pkg/record', body: { iccid: ICCID, lang: 'en' } });
+  expect(screen.getByRole('link', { name: 'Card details' })).toHaveAttribute('href', `/2/${ICCID}`);
+  api.restore();
+});
+
+test('a section without records says so; no records at all shows the empty state', async () => {
+  const api = stubApi({ '/pkg/record': { list1: [], list2: [groups.list2[0]], list3: [] } });
+  const { unmount } = await render(`/pkg?iccid=${ICCID}`);
+  const active = await screen.findByRole('region', { name: /^active/i });
+  expect(active).toHaveTextContent('No active package.');
+  expect(screen.getByRole('region', { name: /stopped or expired/i })).toHaveTextContent(
+    'No stopped or expired package.',
+  );
+  api.restore();
+  unmount();
+
+  const none = stubApi({ '/pkg/record': { list1: [], list2: [], list3: [] } });
+  await render(`/pkg?iccid=${ICCID}`);
+  expect(await screen.findByText('There is currently no content available')).toBeVisible();
+  expect(screen.queryByRole('region', { name: /^active/i })).toBeNull();
+  none.restore();
+});
+
+test('without ?iccid the last card page ICCID is used; with none a way to enter one', async () => {
+  getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, '89880000000000000007');
+  const api = stubApi({ '/pkg/record': groups });
+  const { unmount } = await render('/pkg');
+  await screen.findByRole('region', { name: /^active/i });
+  expect(api.calls[0]?.body).toEqual({ iccid: '89880000000000000007', lang: 'en' });
+  api.restore();
+  unmount();
+
+  localStorage.clear();
+  await render('/pkg');
+  expect(await screen.findByText('Open a card first to see its packages.')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Enter an ICCID' })).toHaveAttribute('href', '/');
+});
+
+test('a card of another account shows the catalogue message and, logged out, a way to log in', async () => {
+  const restore = stubError(10024, 'log in with the account this belongs to');
+  await render(`/pkg?iccid=${ICCID}`);
+  expect(await screen.findByRole('alert')).toHaveTextContent('This belongs to another account.');
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  restore();
+});
+
+test('a network failure offers a retry that loads the records', async () => {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async () => {
+    throw new TypeError('offline');
+  }) as typeof fetch;
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  await render(`/pkg?iccid=${ICCID}`);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+  globalThis.fetch = original;
+
+  const api = stubApi({ '/pkg/record': groups });
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('region', { name: /^active/i })).toBeVisible();
+  api.restore();
+  warn.mockRestore();
+});
+
+test('with ?poolId the page points to the shared plan instead of loading card records', async () => {
+  const api = stubApi({ '/pkg/record': groups });
+  await render('/pkg?poolId=pool-1');
+  expect(await screen.findByText(/packages of a shared plan/i)).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Go to my cards' })).toHaveAttribute('href', '/eshop/card/list');
+  expect(api.calls).toHaveLength(0);
+  api.restore();
+});

@@ -1,0 +1,90 @@
+import { type PackageRecord } from 'shared-contracts';
+import { pagesText } from '../../../lib/text-pages';
+import { formatDay, formatSeconds, isUnlimited, usedPercent } from '../lib/format';
+import { Facts, Meter, RecordHead, RecordTile, Renewal, ToneBadge, type Tone } from './styles';
+
+const TONES: Record<PackageRecord['status_str'], Tone> = {
+  active: 'active',
+  init: 'pending',
+  stop: 'stopped',
+  invalid: 'expired',
+};
+
+/** One purchased package: name, status, data used of total (or unlimited), validity and purchase date. */
+export function RecordCard({ record }: { record: PackageRecord }) {
+  const { t, i18n } = pagesText.useRemoteTranslation();
+  const lang = i18n.language;
+  const unlimited = isUnlimited(record.total_str);
+  const percent = record.status_str === 'active' && !unlimited ? usedPercent(record.used_str, record.total_str) : null;
+  const ended = record.status_str === 'stop' || record.status_str === 'invalid';
+
+  let data = '';
+  if (unlimited) {
+    data = record.used_str ? t('packages.usedUnlimited', { used: record.used_str }) : t('packages.unlimited');
+  } else if (record.total_str) {
+    data =
+      record.status_str === 'init'
+        ? record.total_str
+        : t('packages.usedOf', { used: record.used_str || '0MB', total: record.total_str });
+  }
+
+  const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
+  const purchased = formatSeconds(record.create, lang);
+
+  return (
+    <RecordTile
+      as="article"
+      $tone={TONES[record.status_str]}
+      data-testid="package-record"
+      data-status={record.status_str}
+    >
+      <RecordHead>
+        <h3>{record.name}</h3>
+        <ToneBadge $tone={TONES[record.status_str]}>{t(`packages.status.${record.status_str}`)}</ToneBadge>
+      </RecordHead>
+      {percent !== null ? (
+        <Meter
+          role="meter"
+          aria-label={t('packages.usedShare')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={data}
+        >
+          <span style={{ inlineSize: `${percent}%` }} />
+        </Meter>
+      ) : null}
+      <Facts>
+        {data ? (
+          <>
+            <dt>{t('packages.data')}</dt>
+            <dd>{data}</dd>
+          </>
+        ) : null}
+        <dt>{ended ? t('packages.ended') : expiry ? t('packages.validUntil') : t('packages.validity')}</dt>
+        <dd>{expiry || t('packages.notStarted')}</dd>
+        {purchased ? (
+          <>
+            <dt>{t('packages.purchased')}</dt>
+            <dd>{purchased}</dd>
+          </>
+        ) : null}
+      </Facts>
+      {record.renewal && !ended ? (
+        <Renewal>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {t('packages.autoRenew')}
+        </Renewal>
+      ) : null}
+    </RecordTile>
+  );
+}

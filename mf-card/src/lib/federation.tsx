@@ -1,0 +1,68 @@
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/** Widgets other remotes expose that mf-card shows (card list home, the card page's shared-plan tab). */
+export type WidgetId = 'mf_pool/PoolCard' | 'mf_pool/PoolPlanList' | 'mf_esim/SlotCard' | 'mf_esim/EsimCard';
+
+/** Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. */
+export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentType<P> }> {
+  const remote = id.split('/')[0]!;
+  // The shell registers the remotes on its own federation instance; this bundle's module-level instance (if any)
+  // is mf_card's, which does not know mf_pool or mf_esim. Use whichever instance on the page knows the remote.
+  const federation =
+    getInstance((instance) => instance.options.remotes.some((entry) => entry.name === remote)) ??
+    getInstance((instance) => instance.name === 'shell');
+  if (!federation) throw new Error(`${id}: no federation instance knows ${remote}`);
+  const module = await federation.loadRemote<{ default?: ComponentType<P> }>(id);
+  if (!module || typeof module.default !== 'function') throw new Error(`${id} is unavailable`);
+  return { default: module.default };
+}
+
+const cache = new Map<WidgetId, ComponentType<never>>();
+
+/** A lazy component for the widget, made once per id (so React keeps its state across renders). */
+export function remoteWidget<P>(id: WidgetId): ComponentType<P> {
+  let widget = cache.get(id) as ComponentType<P> | undefined;
+  if (!widget) {
+    widget = lazy(() => loadWidget<P>(id)) as unknown as ComponentType<P>;
+    cache.set(id, widget as ComponentType<never>);
+  }
+  return widget;
+}
+
+class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Shows a federated widget, or `fallback` while it loads (`loading`, when given) or when its remote fails. */
+export function RemoteWidget<P extends object>({
+  id,
+  props,
+  fallback,
+  loading,
+}: {
+  id: WidgetId;
+  props: P;
+  fallback: ReactNode;
+  loading?: ReactNode;
+}) {
+  const Widget = remoteWidget<P>(id);
+  return (
+    <Boundary fallback={fallback}>
+      <Suspense fallback={loading ?? fallback}>
+        <Widget {...props} />
+      </Suspense>
+    </Boundary>
+  );
+}
+
+/** Tests: forget the loaded widgets (the next render loads them again). */
+export function resetRemoteWidgets(): void {
+  cache.clear();
+}

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  CLIENT_MESSAGES,
+  createApiClient,
+  getBus,
+  getStorage,
+  normalizeLanguage,
+  STORAGE_KEYS,
+  type ApiClient,
+  type Goods,
+  type PoolPlan,
+} from 'shared-contracts';
+import { Card, Muted } from 'shared-contracts/ui';
+import { useRemoteTranslation } from '../../lib/remote';
+
+export interface PoolPlanListProps {
+  /** The card the plan is for (the card page's shared-plan tab); absent in the shared-pool shop. */
+  iccid?: string;
+  ccy: string;
+  lang: string;
+  client?: ApiClient;
+}
+
+let defaultClient: ApiClient | undefined;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Plan = styled.button`
+  position: relative;
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space.xs};
+  min-block-size: 132px;
+  padding: ${({ theme }) => theme.space.md};
+  padding-block-start: ${({ theme }) => theme.space.xl};
+  border: 2px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  strong {
+    font-size: ${({ theme }) => theme.font.lg};
+  }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  b {
+    margin-block-start: auto;
+    color: ${({ theme }) => theme.color.primaryDark};
+    font-size: ${({ theme }) => theme.font.lg};
+  }
+`;
+
+const Tag = styled.span`
+  position: absolute;
+  inset-block-start: -1px;
+  inset-inline-end: -1px;
+  padding: 1px ${({ theme }) => theme.space.sm};
+  border-start-end-radius: ${({ theme }) => theme.radius.md};
+  border-end-start-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.accent};
+  color: #fff;
+  font-size: 11px;
+  font-weight: 600;
+`;
+
+const Lines = styled.span`
+  display: flex;
+  gap: 2px;
+  color: ${({ theme }) => theme.color.primary};
+  font-size: 12px;
+`;
+
+type Load = { status: 'loading' } | { status: 'ready'; list: PoolPlan[] } | { status: 'failed' };
+
+function goodsOf(plan: PoolPlan, lang: string): Goods {
+  return {
+    id: plan.id,
+    name: `${plan.main_title} ${plan.secondary_title}`.trim(),
+    validity: '',
+    area: '',
+    carriers: '',
+    htu: '',
+    desc: '',
+    price: plan.price,
+    price_str: plan.price_str,
+    renew_price_str: '',
+    renewal: false,
+    taxRate: 0,
+    subscribe_tips: '',
+    show_paypal: true,
+    mode: 1,
+    lang,
+    currency: plan.currency,
+    pool_type_id: plan.pool_type_id,
+  };
+}
+
+/**
+ * Shared-pool plan list: a two-column grid of plan cards (tag, titles, lines, price). Choosing a plan needs a login
+ * ('Please log in first.' and the login page otherwise), then asks checkout for it.
+ */
+export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListProps) {
+  const { t } = useRemoteTranslation();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const api = client ?? (defaultClient ??= createApiClient());
+
+  useEffect(() => {
+    let cancelled = false;
+    void api
+      .call('getPoolPkgList', { ccy, lang: normalizeLanguage(lang), ...(iccid ? { iccid } : {}) })
+      .then((result) => {
+        if (!cancelled) setLoad(result.ok ? { status: 'ready', list: result.data.list } : { status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, iccid, ccy, lang]);
+
+  const choose = (plan: PoolPlan) => {
+    if (!getStorage().get(STORAGE_KEYS.RECEIPT)) {
+      getBus().publish('toast', { kind: 'warning', messageKey: CLIENT_MESSAGES.pleaseLogIn });
+      navigate('/user/login');
+      return;
+    }
+    getBus().publish('checkout:open', {
+      requestId: globalThis.crypto?.randomUUID?.() ?? `${Date.now()}`,
+      goods: goodsOf(plan, lang),
+      iccid: iccid ?? null,
+      flag: '2',
+      lang: normalizeLanguage(lang),
+      ccy,
+      agentVersion: 2,
+      paypalAllowed: true,
+      renewalActive: false,
+      orderTime: null,
+      returnPath: iccid ? `/2/${iccid}` : '/eshop/card/list',
+    });
+  };
+
+  if (load.status === 'loading') return <Card aria-busy="true" aria-label={t('plans.loading')} />;
+  if (load.status === 'failed')
+    return (
+      <Card role="alert">
+        <Muted>{t('plans.failed')}</Muted>
+      </Card>
+    );
+  if (load.list.length === 0)
+    return (
+      <Card data-testid="pool-plans-empty">
+        <Muted>{t('plans.empty')}</Muted>
+      </Card>
+    );
+  return (
+    <Grid data-testid="pool-plans">
+      {load.list.map((plan) => (
+        <Plan key={plan.id} type="button" onClick={() => choose(plan)} data-testid="pool-plan">
+          {plan.tag && <Tag>{plan.tag}</Tag>}
+          <strong>{plan.main_title}</strong>
+          <small>{plan.secondary_title}</small>
+          <Lines aria-label={t('plans.lines', { count: plan.pool_lines })} role="img">
+            {Array.from({ length: Math.min(plan.pool_lines, 10) }, (_, index) => (
+              <span key={index} aria-hidden="true">
+                ●
+              </span>
+            ))}
+          </Lines>
+          <b>{plan.price_str || t('plans.free')}</b>
+        </Plan>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,3 @@
+import { describeLocaleFolder } from 'shared-contracts/testing/locales';
+
+describeLocaleFolder('pool', __dirname, ['poolCard.total']);

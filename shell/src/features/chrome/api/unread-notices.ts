@@ -1,0 +1,16 @@
+import { type ApiClient, type Language } from 'shared-contracts';
+
+/**
+ * How many notices for this card (or the site) are unread; 0 when the api cannot say. `readOnDevice` are the ones
+ * opened on this device (a visitor's read marks live only there).
+ */
+export async function countUnreadNotices(
+  client: ApiClient,
+  lang: Language,
+  iccid: string | null,
+  readOnDevice: ReadonlySet<number>,
+): Promise<number> {
+  const result = await client.call('checkNotice', { lang, ...(iccid ? { iccid } : {}) }, { closeMessage: true });
+  if (!result.ok) return 0;
+  return result.data.list.filter((notice) => !notice.read && !readOnDevice.has(notice.id)).length;
+}

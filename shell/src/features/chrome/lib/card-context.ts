@@ -1,0 +1,17 @@
+import { matchPath } from 'react-router-dom';
+import { getStorage, STORAGE_KEYS } from 'shared-contracts';
+
+/** An ICCID the api accepts (19-20 letters or digits), else undefined: a bad one must not block a message. */
+export function validIccid(value: string | null | undefined): string | undefined {
+  const iccid = value?.trim();
+  return iccid && /^[0-9A-Za-z]{19,20}$/.test(iccid) ? iccid : undefined;
+}
+
+/**
+ * The card the page is about: the card page's own ICCID (/{flag}/{iccid}), else the card last opened on this
+ * device (DEVICE_ITEM_ICCID; the card page stores it only once it has loaded).
+ */
+export function currentCardIccid(pathname: string): string | undefined {
+  const onCardPage = matchPath('/:flag/:iccid', pathname)?.params.iccid;
+  return validIccid(onCardPage) ?? validIccid(getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
+}
