@@ -35,6 +35,19 @@ export function demoImage(title: string, background: string, width = 750, height
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
+/** The floating gift button's picture: a wrapped present on a round badge (self-contained SVG). */
+export function demoGiftImage(background: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120">` +
+    `<circle cx="60" cy="60" r="60" fill="${background}"/>` +
+    `<rect x="32" y="54" width="56" height="36" rx="4" fill="#fff"/>` +
+    `<rect x="28" y="42" width="64" height="16" rx="4" fill="#fff"/>` +
+    `<rect x="55" y="42" width="10" height="48" fill="${background}" opacity="0.55"/>` +
+    `<path d="M60 42c-6-14-22-14-20-4 1 5 12 5 20 4zm0 0c6-14 22-14 20-4-1 5-12 5-20 4z" fill="#fff"/>` +
+    `</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 interface CardSeed {
   iccid: string;
   flag: string;
@@ -907,7 +920,17 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
     [4, 'index', 'Summer in Europe', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, null],
     [2, null, 'Europe from $12.90', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
     [2, null, 'Unlimited week', '#6C5CE7', '/2/89880000000000000004?type=Recommend', null, null, null, '#6C5CE7'],
-    [1, null, 'Invite a friend, both get 1 GB', '#07C160', 'https://example.com/invite', 'Invite now', 3, 86_400, null],
+    [
+      1,
+      'index',
+      'Invite a friend, both get 1 GB',
+      '#07C160',
+      'https://example.com/invite',
+      'Invite now',
+      3,
+      86_400,
+      null,
+    ],
     [3, null, 'Gift', '#FF4D4F', 'https://example.com/gift', null, null, null, null],
     [
       5,
@@ -925,7 +948,7 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
     index,
     [adType, position, title, panel, link, btnText, showNumber, showRule, color],
   ] of adverts.entries()) {
-    const image = adType === 3 ? demoImage(title, panel, 120, 120) : demoImage(title, panel);
+    const image = adType === 3 ? demoGiftImage(panel) : demoImage(title, panel);
     await q.query(
       `INSERT INTO activities (ad_type, position, title, image, link, btn_text, show_number, show_rule,
                                background_color, sort_order)

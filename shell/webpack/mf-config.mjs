@@ -260,7 +260,9 @@ function createMfConfig(o) {
         publicPath: 'auto',
         uniqueName: o.name,
         filename: prod ? hashedName : '[name].js',
-        chunkFilename: prod ? hashedName : '[name].js',
+        // Ids, not names, for lazy chunks: the runtime then lists each chunk as `id:"hash"` in one object instead of
+        // a `id===e?"name.hash.js"` branch per chunk, which every page downloads (names stay in the stats).
+        chunkFilename: prod ? '[id].[contenthash:8].js' : '[name].js',
         // dist also holds the runtime provider and (mf-card) the partner page, built by sibling compilations.
         clean: { keep: /^(partner[\\/]|federation-runtime\.|\.stats[\\/]federation-runtime)/ },
       },

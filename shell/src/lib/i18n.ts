@@ -9,9 +9,9 @@ type Bundle = Record<string, unknown>;
 
 // One chunk per language: a phone downloads only the language it shows.
 const loadShellBundle = (lang: Language): Promise<Bundle> =>
-  import(/* webpackChunkName: "shell-locale-[request]" */ `../locales/${lang}.json`).then(
-    (module: { default: Bundle }) => module.default,
-  );
+  import(
+    /* webpackChunkName: "shell-locale-[request]", webpackExclude: /[\\/]locales[\\/][a-z]+[\\/]/ */ `../locales/${lang}.json`
+  ).then((module: { default: Bundle }) => module.default);
 
 async function addBundle(lang: Language, ns: string, load: (lang: Language) => Promise<Bundle>) {
   if (i18n.hasResourceBundle(lang, ns)) return;

@@ -113,7 +113,7 @@ export interface RecallDialogProps {
 
 /**
  * Recall offer: affected SIM holders get a free 30-day data plan through an external shop link (a new tab).
- * Renders nothing for an empty list. Loads its strings (cardHome) itself, so it never suspends the page around it.
+ * Renders nothing for an empty list. Loads its strings (cardMore) itself, so it never suspends the page around it.
  */
 export function RecallDialog(props: RecallDialogProps) {
   if (!props.items.length) return null;

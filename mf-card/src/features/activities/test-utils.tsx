@@ -4,17 +4,17 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { ensureI18n, theme } from 'shared-contracts/ui';
 import { remote } from '../../lib/remote';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 
 function Location() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Tests: i18n (card + cardHome) ready, then `ui` at /eshop/card/list with the router's location shown. */
+/** Tests: i18n (card + cardMore) ready, then `ui` at /eshop/card/list with the router's location shown. */
 export async function renderActivity(ui: ReactElement, lang = 'en'): Promise<RenderResult> {
   await ensureI18n(lang, remote);
-  await homeText.loadNamespace(lang);
+  await moreText.loadNamespace(lang);
   let result!: RenderResult;
   await act(async () => {
     result = render(

@@ -1,4 +1,4 @@
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 
-/** `t` of the cardHome namespace (home and activity strings); suspends until the language's bundle is in. */
-export const useHomeText = () => homeText.useRemoteTranslation();
+/** `t` of the cardMore namespace (home and activity strings); suspends until the language's bundle is in. */
+export const useHomeText = () => moreText.useRemoteTranslation();

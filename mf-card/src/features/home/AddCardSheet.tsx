@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { parseCardInput, publish } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 import { bindCard, bindEid } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { ErrorText, TextInput } from './styles';
 
 /** The Add bottom sheet: one field for an ICCID (19–20 characters) or an EID (longer). */
 export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { groupIccid, maskIccid, publish } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 import { bindCard, bindCardList } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { Actions, Iccid } from './styles';
 
 /** At most this many unbound ICCIDs are listed; all of them are bound. */
@@ -79,7 +79,7 @@ export function BatchBindDialog({
   onClose: () => void;
   onBound: () => void;
 }) {
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const shown = iccids.slice(0, BATCH_SHOWN);
   const { busy, confirm } = useBind(() => bindCardList(iccids), onBound);
@@ -134,7 +134,7 @@ export function SingleBindDialog({
   onClose: () => void;
   onBound: () => void;
 }) {
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const { busy, confirm } = useBind(() => bindCard(iccid), onBound);
   return (
     <Dialog title={t('single.title')} closeLabel={t('close')} onClose={onClose}>

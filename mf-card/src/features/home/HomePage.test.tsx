@@ -15,10 +15,10 @@ import {
 } from 'shared-contracts';
 import { ensureI18n } from 'shared-contracts/ui';
 import { remote } from '../../lib/remote';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 import { renderPage, stubApi } from '../../testing/render';
 import { HomePage } from './HomePage';
-import { resetRemoteWidgets } from './RemoteWidget';
+import { resetRemoteWidgets } from '../../lib/federation';
 
 const loadRemote = jest.fn();
 // The shell's federation instance, which knows the remotes (the network boundary of widget loading).
@@ -109,7 +109,7 @@ function widgets() {
 
 async function show() {
   await ensureI18n('en', remote);
-  await homeText.loadNamespace('en');
+  await moreText.loadNamespace('en');
   await renderPage(<HomePage />, { route: '/eshop/card/list', path: '/eshop/card/list' });
   await act(async () => undefined);
 }

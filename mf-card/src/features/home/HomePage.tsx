@@ -24,11 +24,11 @@ import { BannerCarousel } from '../activities/BannerCarousel';
 import { FloatGift, FloatingStack, SupportButton } from '../activities/FloatingButtons';
 import { useActivities } from '../activities/use-activities';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
-import { RemoteWidget } from './RemoteWidget';
+import { RemoteWidget } from '../../lib/federation';
 import { SimCard, WidgetFallback } from './SimCard';
 
 const Groups = styled.div`
@@ -102,7 +102,7 @@ function GroupOf<T>({
 /** /eshop/card/list: the user's eSIM slots, shared plans, eSIMs and SIM cards, with Add and bind dialogs. */
 export function HomePage() {
   const { t: pageText } = useRemoteTranslation();
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));

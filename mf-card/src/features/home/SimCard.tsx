@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
-import { homeText } from '../../lib/text-home';
+import { moreText } from '../../lib/text-more';
 import { Actions, Badge, Iccid, Tile, TileHead } from './styles';
 
 const RefillLink = styled(Link)`
@@ -30,7 +30,7 @@ const RefillLink = styled(Link)`
 
 /** mf-card's SIM card widget: summary, Refill (/2/{iccid}?mode=search) and settings (/card/set). */
 export function SimCard({ card }: { card: EsimCardInfo }) {
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const navigate = useNavigate();
   const name = cardDisplayName(card.name, card.iccid, 'sim');
   const state = esimCardState(card);
@@ -72,7 +72,7 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
 
 /** Stand-in while a federated widget loads or when its remote is unavailable: name, status and a way on. */
 export function WidgetFallback({ name, status, to }: { name: string; status: string; to?: string }) {
-  const { t } = homeText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   return (
     <Tile data-testid="widget-fallback" aria-label={name}>
       <TileHead>

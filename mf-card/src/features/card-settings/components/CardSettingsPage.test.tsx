@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components';
 import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
 import { ensureI18n, theme } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { stubApi } from '../../../testing/render';
 import { CardSettingsPage } from './CardSettingsPage';
 
@@ -55,7 +55,7 @@ function toasts() {
 
 beforeAll(async () => {
   await ensureI18n('en', remote);
-  await pagesText.loadNamespace('en');
+  await moreText.loadNamespace('en');
 });
 
 beforeEach(() => {

@@ -14,7 +14,7 @@ import {
 import { Button, Muted, StatusBadge } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { PageFrame } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { renameCard, unbindCard } from '../api/card-settings';
 import { copyText } from '../lib/copy-text';
 import { formatDay } from '../lib/format-day';
@@ -39,7 +39,7 @@ const CARD_LIST = '/eshop/card/list';
 
 /** /card/set: the SIM card the card list handed over (CARD_ITEM): copy its ICCID, rename it, remove it. */
 export function CardSettingsPage() {
-  const { t } = pagesText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   const [card, setCard] = useState<StoredCard | null>(readStoredCard);
 
@@ -61,7 +61,7 @@ export function CardSettingsPage() {
 }
 
 function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: StoredCard) => void }) {
-  const { t, i18n } = pagesText.useRemoteTranslation();
+  const { t, i18n } = moreText.useRemoteTranslation();
   const navigate = useNavigate();
   const inputId = useId();
   const hintId = useId();

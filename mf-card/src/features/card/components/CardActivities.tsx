@@ -14,6 +14,11 @@ export const CARD_DETAIL_POSITION = 'cardDetail';
 /** A dismissed recall offer stays away this long for that card (localStorage RECALL_SEEN{iccid}). */
 const RECALL_PAUSE_MS = 24 * 60 * 60 * 1000;
 
+// Above the card page's sticky buy bar.
+const FloatAboveBuyBar = styled(FloatingStack)`
+  inset-block-end: calc(150px + env(safe-area-inset-bottom, 0px));
+`;
+
 const NoticeStrip = styled(Link)`
   display: flex;
   align-items: center;
@@ -34,6 +39,15 @@ const NoticeStrip = styled(Link)`
   }
   b {
     flex: none;
+  }
+  svg {
+    flex: none;
+    inline-size: 20px;
+    block-size: 20px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8;
+    stroke-linejoin: round;
   }
 `;
 
@@ -83,7 +97,9 @@ export default function CardActivities({
     <>
       {notice && (
         <NoticeStrip to={`/card/msg?iccid=${encodeURIComponent(iccid)}`} data-testid="card-notice">
-          <span aria-hidden="true">📣</span>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 10v4h3l6 4V6L7 10H4zm12-1.5a4 4 0 0 1 0 7" />
+          </svg>
           <span>{notice.title}</span>
           <b>{t('notice.read')}</b>
         </NoticeStrip>
@@ -99,9 +115,9 @@ export default function CardActivities({
         />
       )}
       <ActivityPopup popups={activities.popups} ready={activities.loaded && !recall} />
-      <FloatingStack>
+      <FloatAboveBuyBar>
         <FloatGift items={activities.floats} iccid={iccid} />
-      </FloatingStack>
+      </FloatAboveBuyBar>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Card } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -8,6 +8,8 @@ import { type ModalRequest } from '../modals/request';
 import { CardTools } from './CardTools';
 import PurchasePanel from './PurchasePanel';
 
+const PaidDialog = lazy(() => import(/* webpackChunkName: "card-paid" */ './PaidDialog'));
+const CardModals = lazy(() => import(/* webpackChunkName: "card-modals" */ '../modals/CardModals'));
 const SharedPlans = lazy(() => import(/* webpackChunkName: "card-shared-plans" */ './SharedPlans'));
 
 const PlanTabs = styled.div`
@@ -34,8 +36,8 @@ const PlanTabs = styled.div`
 `;
 
 /**
- * What follows the card info (its own chunk): the card's tools, the plan tab (packages or the shared plan) and the
- * packages with buying.
+ * What follows the card info (its own chunk): the card's tools, the plan tab (packages or the shared plan), the
+ * packages with buying, and the page's dialogs.
  */
 export default function CardBody({
   context,
@@ -43,16 +45,24 @@ export default function CardBody({
   refreshing,
   onRefresh,
   initialType,
-  onModal,
+  paid,
+  onPaidClose,
+  onChanged,
 }: {
   context: CheckoutContext;
   gate: Gate;
   refreshing: boolean;
   onRefresh: () => void;
   initialType: string | null;
-  onModal: (request: ModalRequest) => void;
+  /** returnType=suc: the 'Payment successful' dialog is open. */
+  paid: boolean;
+  onPaidClose: () => void;
+  /** A dialog changed what the page shows (a bind, a new e-mail): reload the card. */
+  onChanged: () => void;
 }) {
   const { t } = useRemoteTranslation();
+  const [modal, setModal] = useState<ModalRequest | null>(null);
+  const onModal = useCallback((request: ModalRequest) => setModal(request), []);
   const [plan, setPlan] = useState<'packages' | 'shared'>('packages');
   const { card, iccid, ccy, lang } = context;
   const viewer = currentViewer();
@@ -98,6 +108,29 @@ export default function CardBody({
         </Suspense>
       ) : (
         <PurchasePanel context={context} initialType={initialType} onModal={onModal} />
+      )}
+      {paid && (
+        <Suspense fallback={null}>
+          <PaidDialog
+            onClose={onPaidClose}
+            onEmail={(orderId) => {
+              onPaidClose();
+              onModal({ kind: 'email', mode: 'send', orderId });
+            }}
+          />
+        </Suspense>
+      )}
+      {modal && (
+        <Suspense fallback={null}>
+          <CardModals
+            request={modal}
+            iccid={iccid}
+            lang={lang}
+            cardEmail={card.card_email}
+            onClose={() => setModal(null)}
+            onChanged={onChanged}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -3,32 +3,17 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, type Card, type EventMap } from 'shared-contracts';
 import { renderPage, stubApi } from '../../../testing/render';
+import { card as boundCard, ICCID } from './card-fixtures';
 import { CardPage } from './CardPage';
 
-const ICCID = '89880000000000000001';
+// An unbound card seen by a visitor (no receipt): shown, remembered for binding.
 const card: Card = {
-  iccid: ICCID,
-  name: 'Travel SIM',
-  status_str: 'Activated',
-  expire_date: '2026-12-12',
-  available_days: 21,
+  ...boundCard,
   used_str: '5.2GB',
-  total_str: '20GB',
   used: 5324,
-  total: 20480,
   usage_updated_at: null,
   card_email: '',
-  kind: 1,
-  renewal: false,
-  create: null,
-  show_alert: false,
-  unlimited: false,
-  in_agent: false,
-  agent_version: 2,
-  card_kind: 1,
   user_id: 0,
-  show_share_plan: false,
-  hasKeys: false,
 };
 
 const base = {

@@ -15,14 +15,11 @@ import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { currentViewer, gateFor } from '../lib/gating';
-import { type ModalRequest } from '../modals/request';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
 
 // Packages and dialogs come after the card info: their code loads in its own chunks once the card is shown.
 const CardBody = lazy(() => import(/* webpackChunkName: "card-purchase" */ './CardBody'));
-const PaidDialog = lazy(() => import(/* webpackChunkName: "card-paid" */ './PaidDialog'));
-const CardModals = lazy(() => import(/* webpackChunkName: "card-modals" */ '../modals/CardModals'));
 const CardActivities = lazy(() => import(/* webpackChunkName: "card-activities" */ './CardActivities'));
 const GateNote = lazy(() => import(/* webpackChunkName: "card-gate" */ './GateNotes'));
 
@@ -50,7 +47,6 @@ export function CardPage() {
   const refill = query.get('mode') === 'search';
   const lang = normalizeLanguage(i18n.language);
   const [paid, setPaid] = useState(false);
-  const [modal, setModal] = useState<ModalRequest | null>(null);
 
   const onFlag = useCallback(
     (next: string) =>
@@ -100,10 +96,6 @@ export function CardPage() {
     if (gate === 'card-list') navigate('/eshop/card/list', { replace: true });
   }, [gate, iccid, navigate]);
 
-  const openModal = useCallback((request: ModalRequest) => setModal(request), []);
-  const closeModal = useCallback(() => setModal(null), []);
-  const card = state.status === 'ready' ? state.card : null;
-
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
       {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
@@ -152,36 +144,15 @@ export function CardPage() {
                 refreshing={refreshing}
                 onRefresh={() => void refresh()}
                 initialType={query.get('type')}
-                onModal={openModal}
+                paid={paid}
+                onPaidClose={() => setPaid(false)}
+                onChanged={reload}
               />
             </Suspense>
           )}
         </>
       )}
       <BottomBar iccid={iccid} />
-      {paid && (
-        <Suspense fallback={null}>
-          <PaidDialog
-            onClose={() => setPaid(false)}
-            onEmail={(orderId) => {
-              setPaid(false);
-              openModal({ kind: 'email', mode: 'send', orderId });
-            }}
-          />
-        </Suspense>
-      )}
-      {modal && card && (
-        <Suspense fallback={null}>
-          <CardModals
-            request={modal}
-            iccid={iccid}
-            lang={lang}
-            cardEmail={card.card_email}
-            onClose={closeModal}
-            onChanged={reload}
-          />
-        </Suspense>
-      )}
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CLIENT_MESSAGES } from 'shared-contracts';
 import { Card, Muted } from 'shared-contracts/ui';
-import { useRemoteTranslation } from '../../../lib/remote';
+import { moreText } from '../../../lib/text-more';
 
 const LoginLink = styled(Link)`
   display: grid;
@@ -36,7 +36,7 @@ function loginPath(iccid: string, flag: string): string {
 
 /** A partner store's card without a login: the login view only (spec section 4, login gating). */
 export function LoginGate({ iccid, flag }: { iccid: string; flag: string }) {
-  const { t } = useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   return (
     <Card data-testid="card-login-gate" aria-labelledby="login-gate-title">
       <h2 id="login-gate-title" style={{ marginBlockStart: 0 }}>
@@ -55,7 +55,7 @@ export function LoginGate({ iccid, flag }: { iccid: string; flag: string }) {
 
 /** An unbound card seen without a login: the page shows; logging in offers to add the card to the account. */
 export function RememberNote({ iccid, flag }: { iccid: string; flag: string }) {
-  const { t } = useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   return (
     <Note $tone="info" data-testid="card-bind-hint">
       {t('gate.bindHint')} <Link to={loginPath(iccid, flag)}>{t('gate.login')}</Link>

@@ -3,12 +3,12 @@ import { getBus, ICCID_MIN, CLIENT_MESSAGES, SUCCESS_MESSAGES } from 'shared-con
 import { Button, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
-import { modalsText } from '../../../lib/text-modals';
+import { moreText } from '../../../lib/text-more';
 import { Actions } from './parts';
 
 /** Bind-card confirmation: binds this ICCID to the logged-in account (v1/bind/card; at least 19 characters). */
 export function BindDialog({ iccid, onClose, onBound }: { iccid: string; onClose: () => void; onBound: () => void }) {
-  const { t } = modalsText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (iccid.length < ICCID_MIN) {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { ALL_CATEGORY } from 'shared-contracts';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { modalsText } from '../../../lib/text-modals';
+import { moreText } from '../../../lib/text-more';
 
 const Options = styled.div`
   display: grid;
@@ -41,7 +41,7 @@ export function CategoryPicker({
   onPick: (category: string) => void;
   onClose: () => void;
 }) {
-  const { t } = modalsText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   return (
     <Dialog sheet title={t('categories.title')} closeLabel={t('close')} onClose={onClose}>
       <Options role="radiogroup" aria-label={t('categories.title')} data-testid="category-picker">

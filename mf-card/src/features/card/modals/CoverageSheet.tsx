@@ -4,7 +4,7 @@ import { type CoverageCountry } from 'shared-contracts';
 import { Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
-import { modalsText } from '../../../lib/text-modals';
+import { moreText } from '../../../lib/text-more';
 import { Field } from './parts';
 
 export type CoverageMode = 'country' | 'network';
@@ -85,7 +85,7 @@ export function CoverageSheet({
   lang: string;
   onClose: () => void;
 }) {
-  const { t } = modalsText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [load, setLoad] = useState<Load>({ status: 'loading' });

@@ -4,7 +4,7 @@ import { getBus, SUCCESS_MESSAGES, validateEmail, validateOrderEmail, type Langu
 import { Button, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
-import { modalsText } from '../../../lib/text-modals';
+import { moreText } from '../../../lib/text-more';
 import { Actions, ErrorLine, Field } from './parts';
 
 export interface EmailDialogProps {
@@ -26,7 +26,7 @@ export interface EmailDialogProps {
  * mail without an order id answers 'errorOrderId'.
  */
 export function EmailDialog({ iccid, lang, current, mode, orderId, onClose, onBound }: EmailDialogProps) {
-  const { t } = modalsText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   const inputId = useId();
   const errorId = useId();

@@ -3,12 +3,12 @@ import { getBus, MAX_UNLOCKS, SUCCESS_MESSAGES } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
-import { modalsText } from '../../../lib/text-modals';
+import { moreText } from '../../../lib/text-more';
 import { Actions } from './parts';
 
 /** Unlock confirmation: card/unlock; the server allows MAX_UNLOCKS per card, then answers 10005 (max unlock). */
 export function UnlockDialog({ iccid, onClose }: { iccid: string; onClose: () => void }) {
-  const { t } = modalsText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getStorage, STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
 import { ensureI18n } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { renderPage, stubApi } from '../../../testing/render';
 import { PackagesPage } from './PackagesPage';
 
@@ -71,7 +71,7 @@ const render = (route: string) => renderPage(<PackagesPage />, { route, path: '/
 beforeAll(async () => {
   // The page's namespace, as the shell has it by the time the page shows.
   await ensureI18n('en', remote);
-  await pagesText.loadNamespace('en');
+  await moreText.loadNamespace('en');
 });
 
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
 } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import { PageFrame } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { useRecords, type RecordsState } from '../hooks/use-records';
 import { RecordCard } from './RecordCard';
 import {
@@ -35,7 +35,7 @@ const cardPath = (iccid: string) => `/${DEFAULT_FLAG}/${encodeURIComponent(iccid
 
 /** /pkg: the purchased packages of a card (?iccid=…, else the last card page's ICCID), in three sections. */
 export function PackagesPage() {
-  const { t, i18n } = pagesText.useRemoteTranslation();
+  const { t, i18n } = moreText.useRemoteTranslation();
   const [search] = useSearchParams();
   const poolId = search.get('poolId');
   const iccid = (search.get('iccid') ?? getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID) ?? '').trim() || null;
@@ -84,7 +84,7 @@ export function PackagesPage() {
 }
 
 function Records({ state, retry }: { state: RecordsState; retry: () => void }) {
-  const { t } = pagesText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
     return (

@@ -1,5 +1,5 @@
 import { type PackageRecord } from 'shared-contracts';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { formatDay, formatSeconds, isUnlimited, usedPercent } from '../lib/format';
 import { Facts, Meter, RecordHead, RecordTile, Renewal, ToneBadge, type Tone } from './styles';
 
@@ -12,7 +12,7 @@ const TONES: Record<PackageRecord['status_str'], Tone> = {
 
 /** One purchased package: name, status, data used of total (or unlimited), validity and purchase date. */
 export function RecordCard({ record }: { record: PackageRecord }) {
-  const { t, i18n } = pagesText.useRemoteTranslation();
+  const { t, i18n } = moreText.useRemoteTranslation();
   const lang = i18n.language;
   const unlimited = isUnlimited(record.total_str);
   const percent = record.status_str === 'active' && !unlimited ? usedPercent(record.used_str, record.total_str) : null;

@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components';
 import { getBus, type EventMap } from 'shared-contracts';
 import { ensureI18n, theme } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { ScanPage } from './ScanPage';
 
 function Where() {
@@ -61,7 +61,7 @@ function fakeDetector() {
 
 beforeAll(async () => {
   await ensureI18n('en', remote);
-  await pagesText.loadNamespace('en');
+  await moreText.loadNamespace('en');
   // jsdom has no media playback.
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
 });

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { DEFAULT_FLAG, getBus, getStorage, parseCardInput, STORAGE_KEYS } from 'shared-contracts';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { PageFrame } from '../../../lib/remote';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { canScanBarcodes } from '../lib/scan-support';
 import { SimHolderArt } from './SimHolderArt';
 
@@ -198,7 +198,7 @@ function CameraIcon() {
  * eSIM slot. Scanning is offered where the browser has BarcodeDetector and a camera API.
  */
 export function ScanPage() {
-  const { t } = pagesText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const navigate = useNavigate();
   const inputId = useId();
   const hintId = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { pagesText } from '../../../lib/text-pages';
+import { moreText } from '../../../lib/text-more';
 import { extractCardNumber } from '../lib/card-number';
 import { barcodeDetectorClass, type BarcodeDetectorLike } from '../lib/scan-support';
 
@@ -176,7 +176,7 @@ async function createDetector(): Promise<BarcodeDetectorLike | null> {
  * over. Cancel, Escape or unmounting stop every camera track.
  */
 export default function Scanner({ onResult, onClose }: { onResult: (number: string) => void; onClose: () => void }) {
-  const { t } = pagesText.useRemoteTranslation();
+  const { t } = moreText.useRemoteTranslation();
   const titleId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);

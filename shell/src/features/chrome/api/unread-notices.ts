@@ -1,4 +1,5 @@
-import { type ApiClient, type Language } from 'shared-contracts';
+import { getStorage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
+import { currentCardIccid } from '../lib/card-context';
 
 /**
  * How many notices for this card (or the site) are unread; 0 when the api cannot say. `readOnDevice` are the ones
@@ -13,4 +14,13 @@ export async function countUnreadNotices(
   const result = await client.call('checkNotice', { lang, ...(iccid ? { iccid } : {}) }, { closeMessage: true });
   if (!result.ok) return 0;
   return result.data.list.filter((notice) => !notice.read && !readOnDevice.has(notice.id)).length;
+}
+
+/** The unread count for the page at `pathname`: its card (or the card last opened here), minus device read marks. */
+export function unreadForPage(client: ApiClient, lang: Language, pathname: string): Promise<number> {
+  const storage = getStorage();
+  const iccid = currentCardIccid(pathname) ?? null;
+  const stored = storage.getJSON<unknown>(STORAGE_KEYS.NOTICE_READ);
+  const readOnDevice = new Set(Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : []);
+  return countUnreadNotices(client, lang, iccid, readOnDevice);
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { getStorage, isLanguage, validateEmail, type ApiClient } from 'shared-contracts';
 import { Button } from '../../../components/Button';
@@ -16,6 +15,7 @@ import {
   type PendingMessage,
   type SupportOutbox,
 } from '../lib/support-outbox';
+import { supportText } from '../lib/support-text';
 
 /** Longest message (the api refuses more). */
 export const MESSAGE_MAX = 1000;
@@ -205,7 +205,7 @@ export default function SupportChat({
   client: ApiClient;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t, i18n } = supportText.useRemoteTranslation();
   const { user } = useAuth();
   const storage = getStorage();
   const token = useMemo(() => supportToken(storage), [storage]);

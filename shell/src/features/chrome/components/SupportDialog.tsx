@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { type SupportSubject } from '../lib/support-link';
+import { supportText } from '../lib/support-text';
 
 const Body = styled.div`
   display: grid;
@@ -33,7 +33,7 @@ export default function SupportDialog({
   url: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = supportText.useRemoteTranslation();
   return (
     <Dialog open title={t('support.title')} closeLabel={t('support.close')} onClose={onClose} testId="support-dialog">
       <Body>

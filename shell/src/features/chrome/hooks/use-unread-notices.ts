@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getStorage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
-import { countUnreadNotices } from '../api/unread-notices';
-import { currentCardIccid } from '../lib/card-context';
+import { type ApiClient, type Language } from 'shared-contracts';
 
 /**
  * The unread count behind the notices button, for the card last opened on this device. Asked again after each
@@ -13,15 +11,12 @@ export function useUnreadNotices(client: ApiClient, lang: Language, userId: numb
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     let cancelled = false;
-    const storage = getStorage();
-    const iccid = currentCardIccid(pathname) ?? null;
-    const stored = storage.getJSON<unknown>(STORAGE_KEYS.NOTICE_READ);
-    const readOnDevice = new Set(
-      Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : [],
-    );
-    void countUnreadNotices(client, lang, iccid, readOnDevice).then((count) => {
-      if (!cancelled) setUnread(count);
-    });
+    // The count is not part of the first view: its code (and the card lookup) loads after the page.
+    void import(/* webpackChunkName: "unread-notices" */ '../api/unread-notices')
+      .then((module) => module.unreadForPage(client, lang, pathname))
+      .then((count) => {
+        if (!cancelled) setUnread(count);
+      });
     return () => {
       cancelled = true;
     };
