@@ -67,8 +67,10 @@ describe('links from data', () => {
   it('drops other links from the activity lists', async () => {
     const { body } = await post<{
       bannerList: Array<{ title: string; link: string }>;
-      floatList: Array<{ link: string }>;
+      floatList: Array<{ id: number; link: string }>;
     }>(t.app, '/message/activity', { lang: 'en', position: 'cardDetail' });
+    // Float items carry their advert id, so the gift can ask for its link with the card (linkData).
+    expect(body.data.floatList.every((item) => Number.isInteger(item.id))).toBe(true);
     const links = Object.fromEntries(body.data.bannerList.map((banner) => [banner.title, banner.link]));
     expect(links['Script banner']).toBe('');
     expect(links['Protocol-relative']).toBe('');

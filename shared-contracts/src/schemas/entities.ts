@@ -323,7 +323,12 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 
-export const FloatItem = z.object({ image: z.string(), link: z.string() });
+export const FloatItem = z.object({
+  image: z.string(),
+  link: z.string(),
+  /** Design: the advert id, so the gift link can be resolved with the card (message/activity/linkData). */
+  id: Id.optional(),
+});
 export type FloatItem = z.infer<typeof FloatItem>;
 
 /** The raw advert the operator configures; grouped by adType into the activity lists. */

@@ -48,7 +48,8 @@ export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
   for (const row of rows) {
     if (row.ad_type === AD_TYPES.top) result.topList.push(toBanner(row));
     else if (row.ad_type === AD_TYPES.banner) result.bannerList.push(toBanner(row));
-    else if (row.ad_type === AD_TYPES.float) result.floatList.push({ image: row.image, link: safeLink(row.link) });
+    else if (row.ad_type === AD_TYPES.float)
+      result.floatList.push({ id: row.id, image: row.image, link: safeLink(row.link) });
     else if (row.ad_type === AD_TYPES.recall) {
       result.recallList.push({ id: row.id, image: row.image, title: row.title, link: safeLink(row.link) });
     } else if (row.ad_type === AD_TYPES.popup) {

@@ -13,8 +13,8 @@ import {
 import { getActivityList } from './api';
 import { safeLink } from './links';
 
-/** A float item; a server that sends the advert id lets the gift link be resolved with the card (linkData). */
-export type GiftItem = FloatItem & { id?: number };
+/** A float item; its advert id (when the server sends it) lets the gift link be resolved with the card (linkData). */
+export type GiftItem = FloatItem;
 
 export interface Activities {
   /** Top banners first, then the other banners: the carousel's slides (links already made safe). */
