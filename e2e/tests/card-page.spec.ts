@@ -82,6 +82,7 @@ test.describe('login gating (agent version 2)', () => {
     await expect(frame(page).getByTestId('card-login-gate')).toBeVisible();
     await expect(frame(page).getByTestId('card-summary')).toHaveCount(0);
     await expect(frame(page).getByTestId('card-login-link')).toHaveAttribute('href', /\/user\/login\?redirect=/);
+    await page.screenshot({ path: 'screenshots/card-login-gate-en.png' });
   });
 
   test('an unbound card without a login shows and is remembered; with a login it goes to the card list', async ({
@@ -107,6 +108,7 @@ test.describe('login gating (agent version 2)', () => {
     await expect(frame(page).getByTestId('card-other-user')).toBeVisible();
     await expect(frame(page).getByTestId('plan-tab-shared')).toHaveCount(0);
     await expect(frame(page).getByTestId('card-email-button')).toHaveCount(0);
+    await page.screenshot({ path: 'screenshots/card-other-user-en.png' });
     // The server never hands another account's e-mail to the page.
     const card = await (
       await request.post('/eshop/get/card', {
@@ -166,6 +168,7 @@ test.describe('card dialogs', () => {
     const sheet = page.getByTestId('coverage-sheet');
     await expect(sheet.getByTestId('coverage-country').first()).toBeVisible();
     await expect(sheet.getByTestId('coverage-operator').first()).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-networks-en.png' });
     const first = ((await sheet.getByTestId('coverage-country').first().locator('span').first().textContent()) ?? '')
       .trim()
       .slice(0, 4);

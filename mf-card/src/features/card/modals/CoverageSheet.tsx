@@ -14,7 +14,6 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  min-block-size: 40vh;
   align-content: start;
   li {
     display: grid;
@@ -48,6 +47,11 @@ const Operator = styled.span`
     font-weight: 600;
     color: ${({ theme }) => theme.color.primaryDark};
   }
+`;
+
+// The sheet keeps one height while the search narrows the list (no jump when nothing matches).
+const Results = styled.div`
+  min-block-size: 45vh;
 `;
 
 const Empty = styled(Muted)`
@@ -124,41 +128,43 @@ export function CoverageSheet({
             data-testid="coverage-search"
           />
         </Field>
-        {load.status === 'loading' && <Empty aria-busy="true">{t('coverage.loading')}</Empty>}
-        {load.status === 'failed' && <Empty role="alert">{t('coverage.failed')}</Empty>}
-        {load.status === 'ready' && load.countries.length === 0 && (
-          <Empty data-testid="coverage-empty">{t('coverage.empty')}</Empty>
-        )}
-        {load.status === 'ready' && load.countries.length > 0 && shown.length === 0 && (
-          <Empty data-testid="coverage-no-match" role="status">
-            {t('coverage.noMatch')}
-          </Empty>
-        )}
-        {shown.length > 0 && (
-          <List
-            aria-label={mode === 'network' ? t('coverage.network') : t('coverage.country')}
-            data-testid="coverage-list"
-          >
-            {shown.map((country) => {
-              const img = safeImage(country.img);
-              return (
-                <li key={country.name} data-testid="coverage-country">
-                  <Country>
-                    {img ? <img src={img} alt="" loading="lazy" /> : null}
-                    {country.name}
-                  </Country>
-                  {mode === 'network' &&
-                    country.operators.map((operator) => (
-                      <Operator key={`${operator.name}-${operator.networkType}`} data-testid="coverage-operator">
-                        <span>{operator.name}</span>
-                        <b>{operator.networkType}</b>
-                      </Operator>
-                    ))}
-                </li>
-              );
-            })}
-          </List>
-        )}
+        <Results>
+          {load.status === 'loading' && <Empty aria-busy="true">{t('coverage.loading')}</Empty>}
+          {load.status === 'failed' && <Empty role="alert">{t('coverage.failed')}</Empty>}
+          {load.status === 'ready' && load.countries.length === 0 && (
+            <Empty data-testid="coverage-empty">{t('coverage.empty')}</Empty>
+          )}
+          {load.status === 'ready' && load.countries.length > 0 && shown.length === 0 && (
+            <Empty data-testid="coverage-no-match" role="status">
+              {t('coverage.noMatch')}
+            </Empty>
+          )}
+          {shown.length > 0 && (
+            <List
+              aria-label={mode === 'network' ? t('coverage.network') : t('coverage.country')}
+              data-testid="coverage-list"
+            >
+              {shown.map((country) => {
+                const img = safeImage(country.img);
+                return (
+                  <li key={country.name} data-testid="coverage-country">
+                    <Country>
+                      {img ? <img src={img} alt="" loading="lazy" /> : null}
+                      {country.name}
+                    </Country>
+                    {mode === 'network' &&
+                      country.operators.map((operator) => (
+                        <Operator key={`${operator.name}-${operator.networkType}`} data-testid="coverage-operator">
+                          <span>{operator.name}</span>
+                          <b>{operator.networkType}</b>
+                        </Operator>
+                      ))}
+                  </li>
+                );
+              })}
+            </List>
+          )}
+        </Results>
       </div>
     </Dialog>
   );
