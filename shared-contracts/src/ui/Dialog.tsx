@@ -1,103 +1,219 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
 
-const Backdrop = styled.div<{ $sheet: boolean }>`
+// The one modal dialog of the site (shell and every remote): centred box, bottom sheet or side drawer. Its own
+// subpath (shared-contracts/ui/dialog) so pages that open no dialog never download it.
+
+export type DialogPlacement = 'center' | 'sheet' | 'side';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+
+const Backdrop = styled.div<{ $placement: DialogPlacement }>`
   position: fixed;
   inset: 0;
+  z-index: 100;
+  display: flex;
   background: ${({ theme }) => theme.color.overlay};
-  display: grid;
-  z-index: 40;
-  ${({ $sheet }) =>
-    $sheet
+  ${({ $placement, theme }) =>
+    $placement === 'sheet'
       ? css`
-          align-items: end;
+          align-items: flex-end;
+          justify-content: center;
         `
-      : css`
-          place-items: center;
-          padding-inline: 16px;
-        `}
+      : $placement === 'side'
+        ? css`
+            align-items: stretch;
+            justify-content: flex-start;
+          `
+        : css`
+            align-items: center;
+            justify-content: center;
+            padding-inline: ${theme.space.lg};
+          `}
 `;
-const Box = styled.div<{ $sheet: boolean }>`
-  background: ${({ theme }) => theme.color.surface};
-  padding: ${({ theme }) => theme.space.xl};
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme, $sheet }) => ($sheet ? `${theme.radius.lg} ${theme.radius.lg} 0 0` : theme.radius.lg)};
-  inline-size: ${({ $sheet }) => ($sheet ? '100%' : 'min(100%, 380px)')};
+
+const Panel = styled.div<{ $placement: DialogPlacement }>`
+  display: flex;
+  flex-direction: column;
   box-sizing: border-box;
-  max-block-size: 90vh;
+  max-block-size: 100%;
   overflow: auto;
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: ${({ theme }) => theme.shadow};
+  ${({ $placement, theme }) =>
+    $placement === 'sheet'
+      ? css`
+          inline-size: min(100%, 520px);
+          max-block-size: 90vh;
+          border-start-start-radius: ${theme.radius.lg};
+          border-start-end-radius: ${theme.radius.lg};
+          padding-block-end: env(safe-area-inset-bottom);
+        `
+      : $placement === 'side'
+        ? css`
+            inline-size: min(82%, 320px);
+            block-size: 100%;
+          `
+        : css`
+            inline-size: min(100%, 380px);
+            max-block-size: 90vh;
+            border-radius: ${theme.radius.lg};
+          `}
+  &:focus {
+    outline: none;
+  }
 `;
-const Header = styled.div`
+
+const Head = styled.div`
   display: flex;
   align-items: center;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
+  padding-block: ${({ theme }) => theme.space.sm};
+  padding-inline: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.sm};
+  border-block-end: 1px solid ${({ theme }) => theme.color.border};
   h2 {
+    flex: 1;
     margin: 0;
     font-size: ${({ theme }) => theme.font.lg};
   }
 `;
+
 const Close = styled.button`
-  min-inline-size: ${({ theme }) => theme.touch};
-  min-block-size: ${({ theme }) => theme.touch};
+  display: inline-grid;
+  place-items: center;
+  inline-size: ${({ theme }) => theme.touch};
+  block-size: ${({ theme }) => theme.touch};
+  padding: 0;
   border: 0;
-  background: none;
-  font-size: 22px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: transparent;
+  color: inherit;
   cursor: pointer;
+  &:hover {
+    background: rgba(0, 0, 0, 0.05);
+  }
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  svg {
+    inline-size: 22px;
+    block-size: 22px;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
   }
 `;
 
-// Lives on its own subpath (shared-contracts/ui/dialog) so pages that open no dialog never download it.
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+`;
 
-/** Modal dialog or bottom sheet: labelled by its title, Escape and the close icon close it, focus moves in. */
+export interface DialogProps {
+  title: string;
+  /** Accessible name of the close (×) button. */
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Centred box (default), bottom sheet, or side drawer. */
+  placement?: DialogPlacement;
+  /** Rendered only while true (default true: mount the dialog only while it is open). */
+  open?: boolean;
+  testId?: string;
+}
+
+/**
+ * Modal dialog: labelled by its title; Escape, the close button and a tap on the backdrop close it; focus moves to
+ * the first control of the body (or the dialog), Tab stays inside, focus returns to the opener; the page behind
+ * (#root) is hidden from assistive technology while it is open. Rendered into document.body.
+ */
 export function Dialog({
   title,
   closeLabel,
   onClose,
-  sheet = false,
   children,
-}: {
-  title: string;
-  closeLabel: string;
-  onClose: () => void;
-  sheet?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
+  placement = 'center',
+  open = true,
+  testId,
+}: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
   useEffect(() => {
-    const box = ref.current;
-    (box?.querySelector<HTMLElement>('input') ?? box)?.focus();
-  }, []);
-  return (
+    if (!open) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.getElementById('root');
+    const hidRoot = root !== null && !root.contains(panel.current) && root.getAttribute('aria-hidden') !== 'true';
+    if (hidRoot) root.setAttribute('aria-hidden', 'true');
+    (body.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      const box = panel.current;
+      if (!box) return;
+      // Only the topmost dialog answers (a dialog opened from another one).
+      const dialogs = document.querySelectorAll('[aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== box) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) return;
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === first || !box.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (hidRoot) root.removeAttribute('aria-hidden');
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
     <Backdrop
-      $sheet={sheet}
-      onClick={(event) => {
+      $placement={placement}
+      onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <Box
-        ref={ref}
-        $sheet={sheet}
+      <Panel
+        ref={panel}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={id}
+        aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
+        $placement={placement}
+        data-testid={testId}
       >
-        <Header>
-          <h2 id={id}>{title}</h2>
-          <Close type="button" aria-label={closeLabel} onClick={onClose}>
-            ×
+        <Head>
+          <h2 id={titleId}>{title}</h2>
+          <Close type="button" aria-label={closeLabel} onClick={onClose} data-testid="dialog-close">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
           </Close>
-        </Header>
-        {children}
-      </Box>
-    </Backdrop>
+        </Head>
+        <Body ref={body}>{children}</Body>
+      </Panel>
+    </Backdrop>,
+    document.body,
   );
 }

@@ -4,7 +4,17 @@
 // object), so it need not be a federation singleton: each remote bundles the parts it uses. Bus, runtime and other
 // singletons are reached through the 'shared-contracts' entry, never by relative path.
 export { theme, type Theme } from './theme';
-export { Button, Card, CardHead, Muted, StatusBadge } from './primitives';
+export {
+  Button,
+  ButtonAnchor,
+  buttonLook,
+  Card,
+  CardHead,
+  Muted,
+  StatusBadge,
+  VisuallyHidden,
+  type ButtonVariant,
+} from './primitives';
 export { createRemoteI18n, type Bundle, type BundleLoader, type RemoteI18n } from './i18n';
 export { ensureI18n } from './init-i18n';
 export { RemoteContext, useRemote, type PageFrameProps, type RemoteUi } from './remote';
@@ -13,3 +23,14 @@ export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
 export { StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
 export { Gauge } from './Gauge';
+export {
+  OfferTag,
+  OfferTile,
+  UsageIcons,
+  WidgetActions,
+  WidgetAmounts,
+  WidgetBody,
+  WidgetFoot,
+  WidgetNameButton,
+  WidgetRow,
+} from './widget';

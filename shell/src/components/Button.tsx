@@ -7,46 +7,8 @@ const focusRing = css`
   }
 `;
 
-export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'ghost' }>`
-  min-block-size: ${({ theme }) => theme.touch};
-  min-inline-size: ${({ theme }) => theme.touch};
-  padding-block: 0;
-  padding-inline: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid transparent;
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.md};
-  font-weight: 600;
-  cursor: pointer;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme, $variant = 'primary' }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${theme.color.primary};
-          color: ${theme.color.onPrimary};
-          &:hover {
-            background: ${theme.color.primaryDark};
-          }
-        `
-      : $variant === 'secondary'
-        ? css`
-            background: ${theme.color.surface};
-            color: ${theme.color.text};
-            border-color: ${theme.color.border};
-          `
-        : css`
-            background: transparent;
-            color: ${theme.color.text};
-          `}
-  &:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  ${focusRing}
-`;
+// The shell's buttons look like every remote's (shared-contracts/ui).
+export { Button } from 'shared-contracts/ui';
 
 /** Square icon-only button; always give it an aria-label. */
 export const IconButton = styled.button`

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { POPUP_DELAY_MS, type Popup } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
 import styled from 'styled-components';
-import { Modal } from './Modal';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { useOpenLink } from './open-link';
 import { pickPopup, recordPopupShown } from './popup-frequency';
 import { useHomeText } from './text';
@@ -18,7 +18,7 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
   const { t } = useHomeText();
   const openLink = useOpenLink();
   return (
-    <Modal title={popup.title || t('popup.label')} closeLabel={t('close')} onClose={onClose} testId="activity-popup">
+    <Dialog title={popup.title || t('popup.label')} closeLabel={t('close')} onClose={onClose} testId="activity-popup">
       {popup.image ? <Picture src={popup.image} alt="" /> : null}
       {popup.link ? (
         <Button
@@ -31,7 +31,7 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
           {popup.btnText.trim() || t('popup.go')}
         </Button>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 

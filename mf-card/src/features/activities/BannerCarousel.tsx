@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { BANNER_HEIGHT, CAROUSEL_DEFAULT_COLOR, type Banner } from 'shared-contracts';
+import { VisuallyHidden } from 'shared-contracts/ui';
 import styled, { keyframes } from 'styled-components';
 import { reportEvent } from './api';
 import { safeColor, safeLink } from './links';
@@ -109,14 +110,6 @@ const Dot = styled.span<{ $current: boolean }>`
   background: ${({ $current }) => ($current ? '#FFFFFF' : 'rgba(255, 255, 255, 0.55)')};
   box-shadow: 0 0 2px rgba(0, 0, 0, 0.25);
   transition: inline-size 200ms ease;
-`;
-const VisuallyHidden = styled.span`
-  position: absolute;
-  inline-size: 1px;
-  block-size: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;
 
 function prefersReducedMotion(): boolean {

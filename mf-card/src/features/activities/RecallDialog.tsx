@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { RECALL_PLAN_DAYS, type RecallItem } from 'shared-contracts';
-import { Muted } from 'shared-contracts/ui';
+import { ButtonAnchor, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { activityLinkData } from './api';
 import { safeLink } from './links';
-import { Modal } from './Modal';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { useHomeText } from './text';
 
 const Offer = styled.div`
@@ -19,23 +19,6 @@ const Offer = styled.div`
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.md};
-  }
-`;
-const ShopLink = styled.a`
-  min-block-size: ${({ theme }) => theme.touch};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-inline: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
   }
 `;
 const Later = styled.button`
@@ -74,10 +57,10 @@ function OfferItem({ item, iccid }: { item: RecallItem; iccid?: string }) {
       {item.image ? <img src={item.image} alt="" /> : null}
       {item.title ? <h3>{item.title}</h3> : null}
       {link ? (
-        <ShopLink href={link} target="_blank" rel="noopener noreferrer">
+        <ButtonAnchor href={link} target="_blank" rel="noopener noreferrer">
           {t('recall.cta', { days: RECALL_PLAN_DAYS })}
           <span aria-hidden="true">↗</span>
-        </ShopLink>
+        </ButtonAnchor>
       ) : null}
     </Offer>
   );
@@ -86,7 +69,7 @@ function OfferItem({ item, iccid }: { item: RecallItem; iccid?: string }) {
 function Recall({ items, iccid, onClose }: RecallDialogProps) {
   const { t } = useHomeText();
   return (
-    <Modal
+    <Dialog
       title={t('recall.title', { days: RECALL_PLAN_DAYS })}
       closeLabel={t('close')}
       onClose={onClose}
@@ -99,7 +82,7 @@ function Recall({ items, iccid, onClose }: RecallDialogProps) {
       <Later type="button" onClick={onClose}>
         {t('recall.later')}
       </Later>
-    </Modal>
+    </Dialog>
   );
 }
 

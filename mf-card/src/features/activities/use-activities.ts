@@ -4,6 +4,7 @@ import {
   getStorage,
   normalizeLanguage,
   STORAGE_KEYS,
+  validIccid,
   type ActivityResponse,
   type Banner,
   type FloatItem,
@@ -25,8 +26,6 @@ export interface Activities {
   /** The answer came (or failed): pop-ups may be scheduled from here on. */
   loaded: boolean;
 }
-
-const ICCID_PATTERN = /^[0-9A-Za-z]{19,20}$/;
 
 const NONE: Activities = { banners: [], floats: [], recalls: [], popups: [], loaded: false };
 
@@ -56,11 +55,12 @@ export function useActivities({ iccid, position }: { iccid?: string | null; posi
   useEffect(() => {
     let live = true;
     const token = getStorage().get(STORAGE_KEYS.RECEIPT);
+    // A malformed ICCID (an old stored value) would cost the whole answer: leave it out instead.
+    const cardIccid = validIccid(iccid);
     void getActivityList({
       position,
       lang,
-      // A malformed ICCID (an old stored value) would cost the whole answer: leave it out instead.
-      ...(iccid && ICCID_PATTERN.test(iccid) ? { iccid } : {}),
+      ...(cardIccid ? { iccid: cardIccid } : {}),
       ...(token ? { auth_token: token } : {}),
     }).then((result) => {
       if (!live) return;

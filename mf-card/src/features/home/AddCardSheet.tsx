@@ -27,7 +27,7 @@ export function AddCardSheet({ onClose, onAdded }: { onClose: () => void; onAdde
     onAdded();
   };
   return (
-    <Dialog sheet title={t('add.title')} closeLabel={t('close')} onClose={onClose}>
+    <Dialog placement="sheet" title={t('add.title')} closeLabel={t('close')} onClose={onClose}>
       <form
         noValidate
         style={{ display: 'grid', gap: 12 }}

@@ -18,7 +18,7 @@ import {
   type EsimCardInfo,
   type PoolCardInfo,
 } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { Button, buttonLook, type ButtonVariant, Muted } from 'shared-contracts/ui';
 import { ActivityPopup } from '../activities/ActivityPopup';
 import { BannerCarousel } from '../activities/BannerCarousel';
 import { FloatGift, FloatingStack, SupportButton } from '../activities/FloatingButtons';
@@ -66,16 +66,8 @@ const Empty = styled.div`
   padding: ${({ theme }) => theme.space.xl};
   text-align: center;
 `;
-const LoginLink = styled(Link)`
-  min-block-size: ${({ theme }) => theme.touch};
-  padding-inline: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
-  display: inline-flex;
-  align-items: center;
+const LoginLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
 `;
 
 type Dialogs =

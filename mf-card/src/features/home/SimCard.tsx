@@ -7,25 +7,13 @@ import {
   STORAGE_KEYS,
   type EsimCardInfo,
 } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { Button, buttonLook, type ButtonVariant, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { moreText } from '../../lib/text-more';
 import { Actions, Badge, Iccid, Tile, TileHead } from './styles';
 
-const RefillLink = styled(Link)`
-  min-block-size: ${({ theme }) => theme.touch};
-  padding-inline: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
-  display: inline-flex;
-  align-items: center;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
+const RefillLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
 `;
 
 /** mf-card's SIM card widget: summary, Refill (/2/{iccid}?mode=search) and settings (/card/set). */

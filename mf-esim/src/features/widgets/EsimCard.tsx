@@ -8,11 +8,12 @@ import {
   getStorage,
   publish,
   STORAGE_KEYS,
+  stripUnit,
   type EsimCardInfo,
 } from 'shared-contracts';
 import { Button, Gauge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
-import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row, stripUnit } from './styles';
+import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row } from './styles';
 
 export interface EsimCardProps {
   card: EsimCardInfo;

@@ -7,7 +7,7 @@ import { ThemeProvider } from 'styled-components';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PoolCardInfo } from 'shared-contracts';
 import { ensureI18n, theme } from 'shared-contracts/ui';
 import { remote } from '../../lib/remote';
-import { PoolCard, stripUnit } from './PoolCard';
+import { PoolCard } from './PoolCard';
 
 const pool: PoolCardInfo = {
   id: 'p7',
@@ -107,10 +107,5 @@ describe('PoolCard', () => {
       off();
       api.restore();
     }
-  });
-
-  it('strips MB/GB suffixes', () => {
-    expect(stripUnit('12.5GB')).toBe('12.5');
-    expect(stripUnit('300 MB')).toBe('300');
   });
 });

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   CLIENT_MESSAGES,
-  createApiClient,
   getBus,
   getStorage,
   normalizeLanguage,
@@ -12,7 +11,8 @@ import {
   type Goods,
   type PoolPlan,
 } from 'shared-contracts';
-import { Card, Muted } from 'shared-contracts/ui';
+import { Card, Muted, OfferTag, OfferTile } from 'shared-contracts/ui';
+import { getApiClient } from '../../lib/api-client';
 import { useRemoteTranslation } from '../../lib/remote';
 
 export interface PoolPlanListProps {
@@ -23,33 +23,15 @@ export interface PoolPlanListProps {
   client?: ApiClient;
 }
 
-let defaultClient: ApiClient | undefined;
-
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const Plan = styled.button`
-  position: relative;
-  display: grid;
-  align-content: start;
-  gap: ${({ theme }) => theme.space.xs};
+const Plan = styled(OfferTile)`
   min-block-size: 132px;
-  padding: ${({ theme }) => theme.space.md};
   padding-block-start: ${({ theme }) => theme.space.xl};
-  border: 2px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  text-align: start;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
   strong {
     font-size: ${({ theme }) => theme.font.lg};
   }
@@ -61,19 +43,6 @@ const Plan = styled.button`
     color: ${({ theme }) => theme.color.primaryDark};
     font-size: ${({ theme }) => theme.font.lg};
   }
-`;
-
-const Tag = styled.span`
-  position: absolute;
-  inset-block-start: -1px;
-  inset-inline-end: -1px;
-  padding: 1px ${({ theme }) => theme.space.sm};
-  border-start-end-radius: ${({ theme }) => theme.radius.md};
-  border-end-start-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.accent};
-  color: #fff;
-  font-size: 11px;
-  font-weight: 600;
 `;
 
 const Lines = styled.span`
@@ -116,7 +85,7 @@ export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListP
   const { t } = useRemoteTranslation();
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const api = client ?? (defaultClient ??= createApiClient());
+  const api = client ?? getApiClient();
 
   useEffect(() => {
     let cancelled = false;
@@ -168,7 +137,7 @@ export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListP
     <Grid data-testid="pool-plans">
       {load.list.map((plan) => (
         <Plan key={plan.id} type="button" onClick={() => choose(plan)} data-testid="pool-plan">
-          {plan.tag && <Tag>{plan.tag}</Tag>}
+          {plan.tag && <OfferTag>{plan.tag}</OfferTag>}
           <strong>{plan.main_title}</strong>
           <small>{plan.secondary_title}</small>
           <Lines aria-label={t('plans.lines', { count: plan.pool_lines })} role="img">

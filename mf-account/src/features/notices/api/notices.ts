@@ -1,13 +1,6 @@
-import { createApiClient, type ApiClient, type CallResponse, type Language } from 'shared-contracts';
+import { type ApiClient, type CallResponse, type Language } from 'shared-contracts';
 
 export type Notice = CallResponse<'checkNotice'>['list'][number];
-
-let client: ApiClient | undefined;
-/** This page's api client (/eshop on the page's origin, the receipt from local storage). */
-export function noticesClient(): ApiClient {
-  client ??= createApiClient();
-  return client;
-}
 
 export type NoticesResult = { ok: true; list: Notice[] } | { ok: false };
 

@@ -1,17 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { VisuallyHidden } from 'shared-contracts/ui';
 import styled, { css } from 'styled-components';
 import { type Notice } from '../api/notices';
-
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  inline-size: 1px;
-  block-size: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
 
 const Item = styled.li<{ $unread: boolean }>`
   background: ${({ theme }) => theme.color.surface};

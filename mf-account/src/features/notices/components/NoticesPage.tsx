@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { getStorage, normalizeLanguage, STORAGE_KEYS, type ApiClient } from 'shared-contracts';
-import { Button, Card, Muted } from 'shared-contracts/ui';
+import {
+  getStorage,
+  normalizeLanguage,
+  readNoticeIds,
+  rememberNoticeRead,
+  STORAGE_KEYS,
+  validIccid,
+  type ApiClient,
+} from 'shared-contracts';
+import { Button, Card, Muted, VisuallyHidden } from 'shared-contracts/ui';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
-import { loadNotices, markNoticeRead, noticesClient, type Notice } from '../api/notices';
-import { readNoticeIds, rememberNoticeRead, validIccid } from '../lib/read-notices';
-import { NoticeItem, VisuallyHidden } from './NoticeItem';
+import { getApiClient } from '../../../lib/api-client';
+import { loadNotices, markNoticeRead, type Notice } from '../api/notices';
+import { NoticeItem } from './NoticeItem';
 
 const List = styled.ul`
   list-style: none;
@@ -59,7 +67,7 @@ type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'
  * Unread ones are marked; a tap shows the whole text and marks it read (the api for an account, this device for a
  * visitor).
  */
-export function NoticesPage({ client = noticesClient() }: { client?: ApiClient }) {
+export function NoticesPage({ client = getApiClient() }: { client?: ApiClient }) {
   const { t, i18n } = useRemoteTranslation();
   const [search] = useSearchParams();
   const storage = getStorage();

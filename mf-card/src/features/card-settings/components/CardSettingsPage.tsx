@@ -157,7 +157,7 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
         </IccidRow>
         <NavLinks>
           <PrimaryLink to={`${cardPath}?mode=search`}>{t('settings.refill')}</PrimaryLink>
-          <PrimaryLink $secondary to={`/pkg?iccid=${encodeURIComponent(card.iccid)}`}>
+          <PrimaryLink $variant="secondary" to={`/pkg?iccid=${encodeURIComponent(card.iccid)}`}>
             {t('settings.packages')}
           </PrimaryLink>
         </NavLinks>

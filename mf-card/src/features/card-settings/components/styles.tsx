@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { Button, Card } from 'shared-contracts/ui';
+import { Button, buttonLook, type ButtonVariant, Card } from 'shared-contracts/ui';
 
 export const Panel = styled(Card)<{ $center?: boolean }>`
   display: grid;
@@ -86,24 +86,8 @@ export const NavLinks = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-export const PrimaryLink = styled(Link)<{ $secondary?: boolean }>`
-  min-block-size: ${({ theme }) => theme.touch};
-  padding-inline: ${({ theme }) => theme.space.lg};
-  box-sizing: border-box;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ theme, $secondary }) => ($secondary ? theme.color.border : 'transparent')};
-  background: ${({ theme, $secondary }) => ($secondary ? theme.color.surface : theme.color.primary)};
-  color: ${({ theme, $secondary }) => ($secondary ? theme.color.text : theme.color.onPrimary)};
-  font-weight: 600;
-  text-align: center;
-  text-decoration: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
+export const PrimaryLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
 `;
 
 export const Field = styled.div`

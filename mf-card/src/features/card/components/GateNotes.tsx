@@ -2,19 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CLIENT_MESSAGES } from 'shared-contracts';
-import { Card, Muted } from 'shared-contracts/ui';
+import { buttonLook, type ButtonVariant, Card, Muted } from 'shared-contracts/ui';
 import { moreText } from '../../../lib/text-more';
 
-const LoginLink = styled(Link)`
-  display: grid;
-  place-items: center;
-  min-block-size: ${({ theme }) => theme.touch};
+const LoginLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
+  display: flex;
   margin-block-start: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
 `;
 
 const Note = styled.p<{ $tone: 'warn' | 'info' }>`

@@ -2,48 +2,14 @@ import styled from 'styled-components';
 import { formatPrice, type NewPackage } from 'shared-contracts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { salePrice } from './goods';
+import { OfferTag, OfferTile } from 'shared-contracts/ui';
 
-const Tile = styled.button<{ $selected: boolean }>`
-  position: relative;
-  display: grid;
-  align-content: start;
-  gap: ${({ theme }) => theme.space.xs};
-  min-block-size: ${({ theme }) => theme.touch};
-  inline-size: 100%;
-  padding: ${({ theme }) => theme.space.md};
-  padding-block-start: ${({ theme }) => theme.space.lg};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.color.primary : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $selected }) => ($selected ? 'rgba(7, 193, 96, 0.06)' : theme.color.surface)};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  text-align: start;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
-`;
-
-const Tag = styled.span`
-  position: absolute;
-  inset-block-start: -1px;
-  inset-inline-end: -1px;
-  padding: 1px ${({ theme }) => theme.space.sm};
-  border-start-end-radius: ${({ theme }) => theme.radius.md};
-  border-end-start-radius: ${({ theme }) => theme.radius.sm};
-  font-size: 11px;
-  font-weight: 600;
-`;
-
-const LeftTag = styled(Tag)`
+const LeftTag = styled(OfferTag)`
   inset-inline-end: auto;
   inset-inline-start: -1px;
   border-radius: 0;
   border-start-start-radius: ${({ theme }) => theme.radius.md};
   border-end-end-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.accent};
-  color: #fff;
 `;
 
 const Title = styled.span`
@@ -102,7 +68,7 @@ export function PackageTile({
   const icon = safeIcon(item.pkg_style_icon);
   const title = item.main_title || item.name;
   return (
-    <Tile
+    <OfferTile
       type="button"
       $selected={selected}
       aria-pressed={selected}
@@ -111,9 +77,9 @@ export function PackageTile({
     >
       {item.left_tag && <LeftTag>{item.left_tag}</LeftTag>}
       {item.tag && (
-        <Tag style={{ background: item.tag_background_color || '#FFAC79', color: item.tag_words_color || '#fff' }}>
+        <OfferTag style={{ background: item.tag_background_color || '#FFAC79', color: item.tag_words_color || '#fff' }}>
           {item.tag}
-        </Tag>
+        </OfferTag>
       )}
       <Title>
         {icon && <img src={icon} alt="" loading="lazy" />}
@@ -142,6 +108,6 @@ export function PackageTile({
           {[item.area, item.validity, t(`pkg.start.${item.validity_start}`)].filter(Boolean).join(' · ')}
         </Small>
       )}
-    </Tile>
+    </OfferTile>
   );
 }

@@ -43,7 +43,7 @@ export function CategoryPicker({
 }) {
   const { t } = moreText.useRemoteTranslation();
   return (
-    <Dialog sheet title={t('categories.title')} closeLabel={t('close')} onClose={onClose}>
+    <Dialog placement="sheet" title={t('categories.title')} closeLabel={t('close')} onClose={onClose}>
       <Options role="radiogroup" aria-label={t('categories.title')} data-testid="category-picker">
         {categories.map((name) => (
           <button

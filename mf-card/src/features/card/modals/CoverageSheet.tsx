@@ -111,7 +111,7 @@ export function CoverageSheet({
 
   return (
     <Dialog
-      sheet
+      placement="sheet"
       title={mode === 'network' ? t('coverage.network') : t('coverage.country')}
       closeLabel={t('close')}
       onClose={onClose}

@@ -9,7 +9,7 @@ import {
   STORAGE_KEYS,
   type PackageRecord,
 } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { Button, Muted, VisuallyHidden } from 'shared-contracts/ui';
 import { PageFrame } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { useRecords, type RecordsState } from '../hooks/use-records';
@@ -25,7 +25,6 @@ import {
   SecondaryLink,
   SkeletonBlock,
   Summary,
-  VisuallyHidden,
 } from './styles';
 
 /** Codes a second try can fix (network, system error, rate limit); the others need something else first. */

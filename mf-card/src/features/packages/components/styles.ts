@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import styled, { css, keyframes } from 'styled-components';
-import { Card } from 'shared-contracts/ui';
+import styled, { keyframes } from 'styled-components';
+import { buttonLook, type ButtonVariant, Card } from 'shared-contracts/ui';
 
 export type Tone = 'active' | 'pending' | 'stopped' | 'expired';
 
@@ -36,33 +36,13 @@ export const Mono = styled.span`
   overflow-wrap: anywhere;
 `;
 
-const pill = css`
-  min-block-size: ${({ theme }) => theme.touch};
-  padding-inline: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-weight: 600;
-  text-align: center;
+export const PrimaryLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
   white-space: nowrap;
-  text-decoration: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  box-sizing: border-box;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
 `;
-export const PrimaryLink = styled(Link)`
-  ${pill}
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-`;
-export const SecondaryLink = styled(Link)`
-  ${pill}
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
+export const SecondaryLink = styled(Link).attrs<{ $variant?: ButtonVariant }>({ $variant: 'secondary' })`
+  ${buttonLook}
+  white-space: nowrap;
 `;
 
 export const LinkRow = styled.div`
@@ -185,13 +165,4 @@ export const SkeletonBlock = styled.div<{ $h: number }>`
   @media (prefers-reduced-motion: reduce) {
     animation: none;
   }
-`;
-
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  inline-size: 1px;
-  block-size: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;

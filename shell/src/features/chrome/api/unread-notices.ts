@@ -1,4 +1,4 @@
-import { getStorage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
+import { getStorage, readNoticeIds, type ApiClient, type Language } from 'shared-contracts';
 import { currentCardIccid } from '../lib/card-context';
 
 /**
@@ -20,7 +20,5 @@ export async function countUnreadNotices(
 export function unreadForPage(client: ApiClient, lang: Language, pathname: string): Promise<number> {
   const storage = getStorage();
   const iccid = currentCardIccid(pathname) ?? null;
-  const stored = storage.getJSON<unknown>(STORAGE_KEYS.NOTICE_READ);
-  const readOnDevice = new Set(Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : []);
-  return countUnreadNotices(client, lang, iccid, readOnDevice);
+  return countUnreadNotices(client, lang, iccid, readNoticeIds(storage));
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { getBus } from 'shared-contracts';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { Icon, type IconName } from '../../../components/Icon';
 import { PATHS } from '../../../app/routes/table';
 import { STORE_URL } from '../../../lib/links';

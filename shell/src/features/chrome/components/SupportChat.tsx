@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import styled, { css } from 'styled-components';
 import { getStorage, isLanguage, validateEmail, type ApiClient } from 'shared-contracts';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { Icon } from '../../../components/Icon';
 import { useAuth } from '../../auth/components/AuthProvider';
 import { loadThread, sendMessage, type SupportMessage } from '../api/support';
@@ -344,7 +344,14 @@ export default function SupportChat({
   };
 
   return (
-    <Dialog open title={t('support.title')} closeLabel={t('support.close')} onClose={onClose} testId="support-chat">
+    <Dialog
+      open
+      placement="sheet"
+      title={t('support.title')}
+      closeLabel={t('support.close')}
+      onClose={onClose}
+      testId="support-chat"
+    >
       <Layout>
         <Who data-testid="support-who">
           {replyEmail && (

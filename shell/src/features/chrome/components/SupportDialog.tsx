@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { type SupportSubject } from '../lib/support-link';
 import { supportText } from '../lib/support-text';
 
@@ -35,7 +35,14 @@ export default function SupportDialog({
 }) {
   const { t } = supportText.useRemoteTranslation();
   return (
-    <Dialog open title={t('support.title')} closeLabel={t('support.close')} onClose={onClose} testId="support-dialog">
+    <Dialog
+      open
+      placement="sheet"
+      title={t('support.title')}
+      closeLabel={t('support.close')}
+      onClose={onClose}
+      testId="support-dialog"
+    >
       <Body>
         <p>{t('support.body')}</p>
         {subject.email && <Muted>{t('support.account', { email: subject.email })}</Muted>}

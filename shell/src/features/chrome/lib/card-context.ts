@@ -1,11 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { getStorage, STORAGE_KEYS } from 'shared-contracts';
-
-/** An ICCID the api accepts (19-20 letters or digits), else undefined: a bad one must not block a message. */
-export function validIccid(value: string | null | undefined): string | undefined {
-  const iccid = value?.trim();
-  return iccid && /^[0-9A-Za-z]{19,20}$/.test(iccid) ? iccid : undefined;
-}
+import { getStorage, STORAGE_KEYS, validIccid } from 'shared-contracts';
 
 /**
  * The card the page is about: the card page's own ICCID (/{flag}/{iccid}), else the card last opened on this

@@ -1,8 +1,8 @@
 // What a 'support:open' leads to. Loaded after the page settled (and on first use), off the card route's
 // critical path; once loaded, a tap decides synchronously, so the external chat may open in a new tab.
-import { type ApiClient, type EventMap } from 'shared-contracts';
+import { validIccid, type ApiClient, type EventMap } from 'shared-contracts';
 import { loadSupportUrl, recordSupportClick } from '../api/support';
-import { currentCardIccid, validIccid } from './card-context';
+import { currentCardIccid } from './card-context';
 import { supportLink, validEmail, type SupportSubject } from './support-link';
 
 export type SupportView =

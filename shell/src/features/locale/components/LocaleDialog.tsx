@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { getBus, LANGUAGES, type Language } from 'shared-contracts';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from 'shared-contracts/ui/dialog';
 import { useAuth } from '../../auth/components/AuthProvider';
 import { regionOptions } from '../lib/regions';
 import { useLocale } from './LocaleProvider';
@@ -76,6 +76,7 @@ export default function LocaleDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog
       open={open}
+      placement="sheet"
       title={t('settings.title')}
       closeLabel={t('settings.close')}
       onClose={onClose}
