@@ -31,7 +31,12 @@ test.describe('every demo card as a visitor with its ICCID', () => {
     },
     {
       iccid: '89880000000000000005',
-      check: async (page) => expect(frame(page).getByTestId('card-speed-limited')).toBeVisible(),
+      check: async (page) => {
+        await expect(frame(page).getByTestId('card-speed-limited')).toBeVisible();
+        // A card with an alert is offered the free 30-day recall plan; the page behind is hidden until it closes.
+        await expect(page.getByTestId('recall-dialog')).toBeVisible();
+        await page.getByTestId('dialog-close').click();
+      },
     },
     {
       iccid: '89880000000000000006',
@@ -177,6 +182,32 @@ test.describe('card dialogs', () => {
     await sheet.getByTestId('coverage-search').fill('zzzz');
     await expect(sheet.getByTestId('coverage-no-match')).toHaveText('No results found');
     await page.screenshot({ path: 'screenshots/card-coverage-en.png' });
+  });
+
+  test('Arabic right-to-left: the card dialogs, the shared plan and the login gate', async ({ page, request }) => {
+    await openAs(page, `/2/${demo.activatedBound}?lan=ar`, await token(request));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await frame(page).getByTestId('card-email-button').click();
+    await expect(page.getByTestId('email-dialog')).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-email-ar.png' });
+    await page.getByTestId('dialog-close').click();
+    await frame(page).getByTestId('card-unlock-button').click();
+    await expect(page.getByTestId('unlock-dialog')).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-unlock-ar.png' });
+    await page.getByTestId('dialog-close').click();
+    await frame(page).getByTestId('package-grid').getByRole('button').first().click();
+    await frame(page).getByTestId('coverage-network-button').click();
+    await expect(page.getByTestId('coverage-operator').first()).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-networks-ar.png' });
+    await page.getByTestId('dialog-close').click();
+    await frame(page).getByTestId('plan-tab-shared').click();
+    await expect(frame(page).getByTestId('pool-plan').first()).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-shared-plan-ar.png' });
+
+    await page.evaluate(() => localStorage.removeItem('RECEIPT'));
+    await page.goto('/2/89880000000000000901');
+    await expect(frame(page).getByTestId('card-login-gate')).toBeVisible();
+    await page.screenshot({ path: 'screenshots/card-login-gate-ar.png' });
   });
 
   test('Arabic right-to-left card page', async ({ page }) => {

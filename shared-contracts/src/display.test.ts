@@ -6,7 +6,6 @@ import {
   gaugePercent,
   poolDisplayName,
   slotDisplayName,
-  stripUnit,
   statusLabelKey,
 } from './display';
 
@@ -66,13 +65,5 @@ describe('texts', () => {
     expect(cardDisplayName('', '', 'esim')).toBe('eSIM');
     expect(cardDisplayName('', '898601234567890123F', 'sim')).toBe('SIM 123F');
     expect(cardDisplayName('Trip', '8986012345678901234', 'sim')).toBe('Trip');
-  });
-});
-
-describe('stripUnit', () => {
-  it('strips MB/GB suffixes and keeps anything else', () => {
-    expect(stripUnit('12.5GB')).toBe('12.5');
-    expect(stripUnit('300 MB')).toBe('300');
-    expect(stripUnit('Unlimited')).toBe('Unlimited');
   });
 });

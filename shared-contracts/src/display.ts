@@ -63,8 +63,3 @@ export function cardDisplayName(name: string, iccid: string, kind: 'esim' | 'sim
   const tail = iccid.slice(-4);
   return kind === 'sim' ? `SIM ${tail}`.trim() : tail ? `eSIM ${tail}` : 'eSIM';
 }
-
-/** Amount for display in widgets: the MB/GB suffix stripped ('12.5GB' → '12.5'; spec section 3, remain_str). */
-export function stripUnit(value: string): string {
-  return value.replace(/\s*[MG]B\s*$/i, '');
-}

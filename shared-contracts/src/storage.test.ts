@@ -1,11 +1,4 @@
-import {
-  activityPopupKey,
-  createSafeStorage,
-  readNoticeIds,
-  rememberNoticeRead,
-  STORAGE_KEYS,
-  type StorageLike,
-} from './storage';
+import { activityPopupKey, createSafeStorage, type StorageLike } from './storage';
 
 const throwing: StorageLike = {
   getItem: () => {
@@ -56,26 +49,5 @@ describe('createSafeStorage', () => {
 
   it('names pop-up counters ActivityPopup{id}', () => {
     expect(activityPopupKey(12)).toBe('ActivityPopup12');
-  });
-});
-
-describe('notice read marks', () => {
-  it('remembers opened notices once each, newest last, and ignores damaged entries', () => {
-    const storage = createSafeStorage(null);
-    expect([...readNoticeIds(storage)]).toEqual([]);
-    rememberNoticeRead(storage, 3);
-    rememberNoticeRead(storage, 5);
-    rememberNoticeRead(storage, 3);
-    expect([...readNoticeIds(storage)]).toEqual([5, 3]);
-    storage.setJSON(STORAGE_KEYS.NOTICE_READ, [1, 'x', 2.5, 4]);
-    expect([...readNoticeIds(storage)]).toEqual([1, 4]);
-  });
-
-  it('keeps the newest 200 marks only', () => {
-    const storage = createSafeStorage(null);
-    for (let id = 1; id <= 205; id += 1) rememberNoticeRead(storage, id);
-    const ids = [...readNoticeIds(storage)];
-    expect(ids).toHaveLength(200);
-    expect(ids[0]).toBe(6);
   });
 });

@@ -44,21 +44,6 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** Keep the newest notice read marks only; old notices end anyway. */
-const MAX_NOTICE_READS = 200;
-
-/** Notices opened on this device (NOTICE_READ): the api remembers an account's, a visitor has only these. */
-export function readNoticeIds(storage: SafeStorage): Set<number> {
-  const stored = storage.getJSON<unknown>(STORAGE_KEYS.NOTICE_READ);
-  return new Set(Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : []);
-}
-
-export function rememberNoticeRead(storage: SafeStorage, id: number): void {
-  const ids = [...readNoticeIds(storage)].filter((known) => known !== id);
-  ids.push(id);
-  storage.setJSON(STORAGE_KEYS.NOTICE_READ, ids.slice(-MAX_NOTICE_READS));
-}
-
 /** Per pop-up show counter and last show time (PopupShowState). */
 export function activityPopupKey(id: number | string): string {
   return `ActivityPopup${id}`;

@@ -212,6 +212,14 @@ describe('getPoolPkgList', () => {
     expect(body.data.list.map((plan) => plan.secondary_title)).toEqual(['bis zu 5 Karten']);
   });
 
+  it('refuses malformed input with the parameter error, never a 500', async () => {
+    for (const body of [{ iccid: 'abc', ccy: 'USD' }, { ccy: 'USD', extra: 1 }, { iccid: '89880000000000000002' }]) {
+      const { status, body: answer } = await post(t.app, '/v1/pool/pkg/list', body);
+      expect(status).toBeLessThan(500);
+      expect([10001, 10002]).toContain(answer.code);
+    }
+  });
+
   it('answers card not found for an unknown ICCID and asks for a login for a pool id', async () => {
     const unknown = await post(t.app, '/v1/pool/pkg/list', { iccid: '89880000000000009999', ccy: 'USD' });
     expect(unknown.body.code).toBe(10102);

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { getBus } from 'shared-contracts';
-import { Button, Card, Muted } from './primitives';
+import { Button } from './button';
+import { Card, Muted } from './primitives';
 import { useRemote } from './remote';
 
 const Badge = styled.span`

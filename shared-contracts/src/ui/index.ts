@@ -4,17 +4,8 @@
 // object), so it need not be a federation singleton: each remote bundles the parts it uses. Bus, runtime and other
 // singletons are reached through the 'shared-contracts' entry, never by relative path.
 export { theme, type Theme } from './theme';
-export {
-  Button,
-  ButtonAnchor,
-  buttonLook,
-  Card,
-  CardHead,
-  Muted,
-  StatusBadge,
-  VisuallyHidden,
-  type ButtonVariant,
-} from './primitives';
+export { Button, buttonLook, type ButtonVariant } from './button';
+export { Card, Muted } from './primitives';
 export { createRemoteI18n, type Bundle, type BundleLoader, type RemoteI18n } from './i18n';
 export { ensureI18n } from './init-i18n';
 export { RemoteContext, useRemote, type PageFrameProps, type RemoteUi } from './remote';
@@ -23,7 +14,11 @@ export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
 export { StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
 export { Gauge } from './Gauge';
+export { ButtonAnchor, VisuallyHidden } from './extras';
 export {
+  CardHead,
+  StatusBadge,
+  stripUnit,
   OfferTag,
   OfferTile,
   UsageIcons,

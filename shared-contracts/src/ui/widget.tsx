@@ -4,6 +4,11 @@ import { Card } from './primitives';
 // The parts of the card-list widgets other remotes show (pool card in mf-pool, slot and eSIM cards in mf-esim):
 // one look for all of them.
 
+/** Amount for display in widgets: the MB/GB suffix stripped ('12.5GB' → '12.5'; spec section 3, remain_str). */
+export function stripUnit(value: string): string {
+  return value.replace(/\s*[MG]B\s*$/i, '');
+}
+
 export const WidgetBody = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
@@ -123,4 +128,23 @@ export const OfferTag = styled.span`
   color: #fff;
   font-size: 11px;
   font-weight: 600;
+`;
+
+/** The head row of a card widget: name on one side, status badge on the other. */
+export const CardHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Status or expiry pill of a card widget; $warn draws the warning style (Suspension, install_fail, delete). */
+export const StatusBadge = styled.span<{ $warn?: boolean }>`
+  display: inline-block;
+  padding-block: 2px;
+  padding-inline: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: ${({ theme }) => theme.font.sm};
+  background: ${({ $warn }) => ($warn ? '#FDECEC' : '#E7F8EF')};
+  color: ${({ $warn, theme }) => ($warn ? theme.color.danger : theme.color.primaryDark)};
 `;

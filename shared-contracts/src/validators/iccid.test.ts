@@ -1,4 +1,4 @@
-import { groupIccid, maskIccid, validIccid } from './iccid';
+import { groupIccid, maskIccid } from './iccid';
 
 describe('maskIccid', () => {
   it('keeps the first and last 4 characters of a 19- and 20-digit ICCID', () => {
@@ -17,16 +17,5 @@ describe('groupIccid', () => {
     expect(groupIccid('8986012345678901234')).toBe('8986 0123 4567 8901 234');
     expect(groupIccid('89860123456789012345')).toBe('8986 0123 4567 8901 2345');
     expect(groupIccid('')).toBe('');
-  });
-});
-
-describe('validIccid', () => {
-  it('accepts what the api accepts, trimmed, and nothing else', () => {
-    expect(validIccid(' 8988000000000000019 ')).toBe('8988000000000000019');
-    expect(validIccid('8988000000000000001F')).toBe('8988000000000000001F');
-    expect(validIccid('898800000000000001')).toBeUndefined();
-    expect(validIccid('898800000000000000012')).toBeUndefined();
-    expect(validIccid('8988 0000 0000 0000 001')).toBeUndefined();
-    expect(validIccid(null)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // How ICCIDs are shown in the unbound-cards dialog: masked by default, grouped by 4 behind the eye toggle.
-import { ICCID_MASK_KEEP, ICCID_MAX, ICCID_MIN } from '../constants';
+import { ICCID_MASK_KEEP } from '../constants';
 
 /** First 4 and last 4 characters kept, the middle as '*' (same length). Too short to hide anything: unchanged. */
 export function maskIccid(iccid: string): string {
@@ -11,11 +11,4 @@ export function maskIccid(iccid: string): string {
 /** Groups of 4 separated by single spaces; a shorter last group stays at the end. */
 export function groupIccid(iccid: string): string {
   return (iccid.match(/.{1,4}/g) ?? []).join(' ');
-}
-
-/** An ICCID the api accepts (19-20 letters or digits, the Iccid schema's rule), trimmed; else undefined. */
-export function validIccid(value: string | null | undefined): string | undefined {
-  const iccid = value?.trim();
-  if (!iccid || iccid.length < ICCID_MIN || iccid.length > ICCID_MAX) return undefined;
-  return /^[0-9A-Za-z]+$/.test(iccid) ? iccid : undefined;
 }

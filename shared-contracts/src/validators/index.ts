@@ -1,4 +1,4 @@
 export { parseCardInput, isBindableIccid, type CardInput } from './card-input';
 export { validateEmail, validateOrderEmail, type EmailCheck } from './email';
-export { maskIccid, groupIccid, validIccid } from './iccid';
+export { maskIccid, groupIccid } from './iccid';
 export { stripWhitespace } from './strip';

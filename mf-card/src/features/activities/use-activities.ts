@@ -4,13 +4,13 @@ import {
   getStorage,
   normalizeLanguage,
   STORAGE_KEYS,
-  validIccid,
   type ActivityResponse,
   type Banner,
   type FloatItem,
   type Popup,
   type RecallItem,
 } from 'shared-contracts';
+import { validIccid } from 'shared-contracts/device';
 import { getActivityList } from './api';
 import { safeLink } from './links';
 

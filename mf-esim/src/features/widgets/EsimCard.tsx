@@ -8,11 +8,11 @@ import {
   getStorage,
   publish,
   STORAGE_KEYS,
-  stripUnit,
   type EsimCardInfo,
 } from 'shared-contracts';
 import { Button, Gauge } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
+import { stripUnit } from 'shared-contracts/ui';
 import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row } from './styles';
 
 export interface EsimCardProps {

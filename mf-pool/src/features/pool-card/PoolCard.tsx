@@ -9,7 +9,6 @@ import {
   publish,
   statusLabelKey,
   STORAGE_KEYS,
-  stripUnit,
   type ApiClient,
   type PoolCardInfo,
 } from 'shared-contracts';
@@ -18,6 +17,7 @@ import {
   CardHead as Head,
   Gauge,
   StatusBadge as Badge,
+  stripUnit,
   UsageIcons,
   WidgetActions,
   WidgetAmounts,

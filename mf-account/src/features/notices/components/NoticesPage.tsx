@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import {
-  getStorage,
-  normalizeLanguage,
-  readNoticeIds,
-  rememberNoticeRead,
-  STORAGE_KEYS,
-  validIccid,
-  type ApiClient,
-} from 'shared-contracts';
+import { getStorage, normalizeLanguage, STORAGE_KEYS, type ApiClient } from 'shared-contracts';
+import { readNoticeIds, rememberNoticeRead, validIccid } from 'shared-contracts/device';
 import { Button, Card, Muted, VisuallyHidden } from 'shared-contracts/ui';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { getApiClient } from '../../../lib/api-client';

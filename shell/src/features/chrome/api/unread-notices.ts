@@ -1,4 +1,5 @@
-import { getStorage, readNoticeIds, type ApiClient, type Language } from 'shared-contracts';
+import { getStorage, type ApiClient, type Language } from 'shared-contracts';
+import { readNoticeIds } from 'shared-contracts/device';
 import { currentCardIccid } from '../lib/card-context';
 
 /**

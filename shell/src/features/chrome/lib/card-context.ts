@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
-import { getStorage, STORAGE_KEYS, validIccid } from 'shared-contracts';
+import { getStorage, STORAGE_KEYS } from 'shared-contracts';
+import { validIccid } from 'shared-contracts/device';
 
 /**
  * The card the page is about: the card page's own ICCID (/{flag}/{iccid}), else the card last opened on this

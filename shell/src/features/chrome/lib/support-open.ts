@@ -1,6 +1,7 @@
 // What a 'support:open' leads to. Loaded after the page settled (and on first use), off the card route's
 // critical path; once loaded, a tap decides synchronously, so the external chat may open in a new tab.
-import { validIccid, type ApiClient, type EventMap } from 'shared-contracts';
+import { type ApiClient, type EventMap } from 'shared-contracts';
+import { validIccid } from 'shared-contracts/device';
 import { loadSupportUrl, recordSupportClick } from '../api/support';
 import { currentCardIccid } from './card-context';
 import { supportLink, validEmail, type SupportSubject } from './support-link';
