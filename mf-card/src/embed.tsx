@@ -1,7 +1,6 @@
 import * as React from 'react';
-import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import {
   DEFAULT_FLAG,
@@ -11,7 +10,7 @@ import {
   type EmbedMount,
   type EmbedOptions,
 } from 'shared-contracts';
-import { ensureI18n, LocalToasts, theme } from 'shared-contracts/ui';
+import { ensureI18n, LocalToasts, RemoteRoutes, theme } from 'shared-contracts/ui';
 import { configureApiClient } from './lib/api-client';
 import { remote } from './lib/remote';
 import routes from './routes';
@@ -40,13 +39,7 @@ function EmbedApp({ iccid }: Pick<EmbedOptions, 'iccid'>) {
     <ThemeProvider theme={theme}>
       <Root data-embed="mf_card">
         <MemoryRouter initialEntries={[`/${DEFAULT_FLAG}/${encodeURIComponent(iccid)}`]}>
-          <Suspense fallback={null}>
-            <Routes>
-              {routes.map(({ path, Component }) => (
-                <Route key={path} path={path} element={<Component />} />
-              ))}
-            </Routes>
-          </Suspense>
+          <RemoteRoutes routes={routes} />
         </MemoryRouter>
         <LocalToasts />
       </Root>

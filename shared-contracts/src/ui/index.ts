@@ -12,7 +12,7 @@ export { RemoteContext, useRemote, type PageFrameProps, type RemoteUi } from './
 export { RemotePageFrame, createRemoteUi } from './PageFrame';
 export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
-export { StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
+export { RemoteRoutes, StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
 export { Gauge } from './Gauge';
 export { ButtonAnchor, VisuallyHidden } from './extras';
 export {

@@ -31,6 +31,19 @@ const Page = styled.div`
   margin-inline: auto;
 `;
 
+/** A remote's route table rendered by the router around it (standalone page, partner embed). */
+export function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        {routes.map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+      </Routes>
+    </Suspense>
+  );
+}
+
 export interface StandaloneOptions {
   remote: RemoteUi;
   routes: RemoteRoute[];
@@ -54,13 +67,7 @@ export function StandaloneApp({ remote, routes, samplePaths = {} }: StandaloneOp
           ))}
         </DevBar>
         <Page>
-          <Suspense fallback={null}>
-            <Routes>
-              {routes.map(({ path, Component }) => (
-                <Route key={path} path={path} element={<Component />} />
-              ))}
-            </Routes>
-          </Suspense>
+          <RemoteRoutes routes={routes} />
         </Page>
         <LocalToasts />
       </BrowserRouter>
