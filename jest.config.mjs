@@ -10,7 +10,7 @@ const swc = [
   },
 ];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!.pnpm)', '/node_modules/.pnpm/(?!(shared-contracts))'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -45,6 +45,13 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/api'],
       testMatch: ['**/test/**/*.test.ts', '**/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'tools',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools'],
+      testMatch: ['**/*.test.{ts,mjs}'],
     },
   ],
 };
