@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPackageConfigs } from '../shell/webpack/mf-config.mjs';
+import { remoteConfigs } from '@esim/build/webpack';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-
-export default createPackageConfigs({
-  dirname: dirname,
+export default remoteConfigs({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
   name: 'mf_account',
   port: Number(process.env.MF_ACCOUNT_PORT ?? 8084),
   title: 'mf_account (standalone)',
-  exposes: { './routes': './src/routes.tsx' },
+  // The remote's public API: keep it short and stable.
+  exposes: {
+    './routes': './src/routes.tsx',
+    './standalone': './src/standalone.tsx',
+  },
 });

@@ -1,18 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPackageConfigs, createPartnerConfig } from '../shell/webpack/mf-config.mjs';
+import { remoteConfigs } from '@esim/build/webpack';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-
-// The remote (dist/) with its runtime provider, and the partner example page (dist/partner/, served on
-// PARTNER_PORT by `pnpm serve`).
-export default [
-  ...createPackageConfigs({
-    dirname,
-    name: 'mf_card',
-    port: Number(process.env.MF_CARD_PORT ?? 8081),
-    title: 'mf_card (standalone)',
-    exposes: { './routes': './src/routes.tsx', './embed': './src/embed.tsx' },
-  }),
-  createPartnerConfig({ dirname, name: 'mf_card', port: Number(process.env.PARTNER_PORT ?? 8090) }),
-];
+export default remoteConfigs({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'mf_card',
+  port: Number(process.env.MF_CARD_PORT ?? 8081),
+  title: 'mf_card (standalone)',
+  // The remote's public API: keep it short and stable.
+  exposes: {
+    './routes': './src/routes.tsx',
+    './embed': './src/embed.tsx',
+    './standalone': './src/standalone.tsx',
+  },
+  // dist/embed.js: the partner embed (one script tag on a partner's page); dist/partner/: an example partner page.
+  scripts: { embed: './partner/embed.ts' },
+  copies: [{ from: './partner/index.html', to: 'partner/index.html' }],
+});

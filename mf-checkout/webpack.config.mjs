@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPackageConfigs } from '../shell/webpack/mf-config.mjs';
+import { remoteConfigs } from '@esim/build/webpack';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-
-export default createPackageConfigs({
-  dirname: dirname,
+export default remoteConfigs({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
   name: 'mf_checkout',
   port: Number(process.env.MF_CHECKOUT_PORT ?? 8085),
   title: 'mf_checkout (standalone)',
-  exposes: { './routes': './src/routes.tsx' },
+  // The remote's public API: keep it short and stable.
+  exposes: {
+    './routes': './src/routes.tsx',
+    './CheckoutSheet': './src/sheet.tsx',
+    './standalone': './src/standalone.tsx',
+  },
 });

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPackageConfigs } from '../shell/webpack/mf-config.mjs';
+import { remoteConfigs } from '@esim/build/webpack';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-
-export default createPackageConfigs({
-  dirname: dirname,
+export default remoteConfigs({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
   name: 'mf_esim',
   port: Number(process.env.MF_ESIM_PORT ?? 8083),
   title: 'mf_esim (standalone)',
+  // The remote's public API: keep it short and stable.
   exposes: {
     './routes': './src/routes.tsx',
     './SlotCard': './src/features/widgets/SlotCard.tsx',
     './EsimCard': './src/features/widgets/EsimCard.tsx',
+    './standalone': './src/standalone.tsx',
   },
 });

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPackageConfigs } from '../shell/webpack/mf-config.mjs';
+import { remoteConfigs } from '@esim/build/webpack';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-
-export default createPackageConfigs({
-  dirname: dirname,
+export default remoteConfigs({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
   name: 'mf_pool',
   port: Number(process.env.MF_POOL_PORT ?? 8082),
   title: 'mf_pool (standalone)',
+  // The remote's public API: keep it short and stable.
   exposes: {
     './routes': './src/routes.tsx',
     './PoolCard': './src/features/pool-card/PoolCard.tsx',
     './PoolPlanList': './src/features/pool-plans/PoolPlanList.tsx',
+    './standalone': './src/standalone.tsx',
   },
 });

@@ -8,6 +8,8 @@ export const ports = {
   mf_account: 18084,
   mf_checkout: 18085,
   partner: 18090,
+  /** e2e/fixtures/late-remote, deployed in place of mf_pool by the independent-deployment test. */
+  late_remote: 18086,
 } as const;
 
 const at = (port: number) => `http://localhost:${port}`;
@@ -21,6 +23,7 @@ export const origins = {
   mf_account: at(ports.mf_account),
   mf_checkout: at(ports.mf_checkout),
   partner: at(ports.partner),
+  late_remote: at(ports.late_remote),
 } as const;
 
 export type RemoteName = 'mf_card' | 'mf_pool' | 'mf_esim' | 'mf_account' | 'mf_checkout';

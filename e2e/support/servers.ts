@@ -7,7 +7,7 @@ export const root = path.resolve(__dirname, '..', '..');
 const stateDir = path.join(root, 'e2e', 'test-results');
 const stateFile = path.join(stateDir, 'servers.json');
 
-export type ServerName = 'api' | 'shell' | 'partner' | RemoteName;
+export type ServerName = 'api' | 'shell' | 'partner' | 'late_remote' | RemoteName;
 
 interface ServerSpec {
   name: ServerName;
@@ -16,7 +16,8 @@ interface ServerSpec {
   readyUrl: string;
 }
 
-const serveStatic = path.join(root, 'shell', 'scripts', 'serve-static.mjs');
+// The site host every origin uses (@esim/build's esim-host).
+const serveStatic = path.join(root, 'tools', 'build', 'bin', 'host.mjs');
 
 export function serverSpec(name: ServerName, extraEnv: Record<string, string> = {}): ServerSpec {
   const remotesEnv = {
@@ -52,9 +53,15 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           '--dir',
           path.join(root, 'shell', 'dist'),
           '--spa',
-          '--proxy-api',
+          '--shell',
         ],
-        env: { API_ORIGIN: origins.api, ...remotesEnv, ...extraEnv },
+        env: {
+          API_ORIGIN: origins.api,
+          SHELL_PORT: String(ports.shell),
+          PARTNER_ORIGINS: origins.partner,
+          ...remotesEnv,
+          ...extraEnv,
+        },
         readyUrl: `${origins.shell}/remotes.json`,
       };
     case 'partner':
@@ -69,14 +76,37 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           '--spa',
           '--partner-config',
         ],
-        env: { REMOTE_MF_CARD: remotesEnv.REMOTE_MF_CARD, PARTNER_API_BASE: `${origins.shell}/eshop`, ...extraEnv },
+        env: {
+          ...remotesEnv,
+          PARTNER_API_BASE: `${origins.shell}/eshop`,
+          SHELL_PORT: String(ports.shell),
+          ...extraEnv,
+        },
         readyUrl: `${origins.partner}/`,
+      };
+    case 'late_remote':
+      return {
+        name,
+        args: [
+          serveStatic,
+          '--port',
+          String(ports.late_remote),
+          '--dir',
+          path.join(root, 'e2e', 'fixtures', 'late-remote', 'dist'),
+        ],
+        env: { SHELL_ORIGIN: origins.shell, ...extraEnv },
+        readyUrl: `${origins.late_remote}/mf-manifest.json`,
       };
     default:
       return {
         name,
-        args: [serveStatic, '--port', String(ports[name]), '--dir', path.join(root, remoteDirs[name], 'dist')],
-        env: { ...extraEnv },
+        args: [serveStatic, '--port', String(ports[name]), '--spa', '--dir', path.join(root, remoteDirs[name], 'dist')],
+        env: {
+          SHELL_ORIGIN: origins.shell,
+          PARTNER_ORIGINS: origins.partner,
+          ...remotesEnv,
+          ...extraEnv,
+        },
         readyUrl: `${origins[name]}/mf-manifest.json`,
       };
   }

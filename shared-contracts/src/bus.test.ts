@@ -35,9 +35,9 @@ describe('event bus', () => {
     const b = loadCopy();
     expect(a).not.toBe(b);
     expect(a.busInstanceId()).toBe(b.busInstanceId());
-    const received = firstValueFrom(b.on('remote:mounted'));
-    a.publish('remote:mounted', { name: 'mf_card' });
-    await expect(received).resolves.toEqual({ name: 'mf_card' });
+    const received = firstValueFrom(b.on('card:refresh'));
+    a.publish('card:refresh', { iccid: '8988000000000000001' });
+    await expect(received).resolves.toEqual({ iccid: '8988000000000000001' });
   });
 
   it('exposes events as an Observable', async () => {
@@ -72,5 +72,31 @@ describe('event bus', () => {
     const first = loadCopy().busInstanceId();
     delete globalThis.__ESIM_BUS__;
     expect(loadCopy().busInstanceId()).not.toBe(first);
+  });
+
+  describe('in a development build', () => {
+    const env = process.env.NODE_ENV;
+    beforeEach(() => {
+      process.env.NODE_ENV = 'development';
+    });
+    afterEach(() => {
+      process.env.NODE_ENV = env;
+    });
+
+    it('warns when an event is published with nobody listening, and not once someone does', () => {
+      const bus = loadCopy();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      bus.publish('checkout:open', {} as EventMap['checkout:open']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("'checkout:open'");
+      const off = bus.subscribe('checkout:open', () => undefined);
+      bus.publish('checkout:open', {} as EventMap['checkout:open']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      off();
+      off();
+      bus.publish('checkout:open', {} as EventMap['checkout:open']);
+      expect(warn).toHaveBeenCalledTimes(2);
+      warn.mockRestore();
+    });
   });
 });

@@ -10,7 +10,7 @@ export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 /** Everything the checkout remote needs to run the purchase flow for one goods item (spec section 4). */
 export interface CheckoutRequest {
-  /** Correlates the checkout:result answer (any unique string, e.g. crypto.randomUUID()). */
+  /** Identifies this purchase attempt (any unique string, e.g. crypto.randomUUID()). */
   requestId: string;
   goods: Goods;
   /** The card the package is for; null in the shared-pool shop without a card. */
@@ -39,8 +39,6 @@ export interface CheckoutRequest {
   returnPath: string;
 }
 
-export type CheckoutOutcome = 'redirected' | 'cancelled' | 'failed' | 'paid';
-
 export interface ToastEvent {
   kind: ToastKind;
   /** A key of namespace common, or 'ns:key' for another namespace, or a server message shown as is. */
@@ -54,14 +52,6 @@ export interface SessionEndEvent {
   redirectTo: string | null;
 }
 
-export interface CheckoutResult {
-  requestId: string;
-  /** `paid` comes only after the return page confirmed the order. */
-  outcome: CheckoutOutcome;
-  code?: number;
-  order_id?: string;
-}
-
 export interface EventMap {
   /** Any package asks the shell to show a message. */
   toast: ToastEvent;
@@ -69,16 +59,15 @@ export interface EventMap {
   'session:end': SessionEndEvent;
   'auth:changed': { email: string; userId: number } | null;
   'locale:changed': { lang: Language; ccy: string };
-  /** A card, pool or eSIM screen asks mf-checkout to open the payment sheet. */
+  /**
+   * A card, pool or eSIM screen asks for the payment sheet. The page's host (the shell, or the partner embed)
+   * listens and mounts mf_checkout's sheet on the first request.
+   */
   'checkout:open': CheckoutRequest;
-  /** mf-checkout's answer to one checkout:open. */
-  'checkout:result': CheckoutResult;
-  /** A card's data changed (paid, bound, renamed): screens showing it reload. */
+  /** A card's data changed (paid, bound, renamed): the card page showing it reloads. */
   'card:refresh': { iccid: string };
-  /** A pool's data changed (cards joined or removed, refilled, renamed). */
-  'pool:refresh': { pool_object_id: string };
+  /** Any package asks the shell for the support chat. */
   'support:open': { email?: string; iccid?: string };
-  'remote:mounted': { name: string };
 }
 export type EventType = keyof EventMap;
 
@@ -100,8 +89,17 @@ declare global {
   var __ESIM_BUS__: EventBus | undefined;
 }
 
+/** Development builds say so when an event reaches nobody: an action that no loaded package answers. */
+function warnUnheard(type: EventType): void {
+  if (process.env.NODE_ENV === 'development') {
+    console.warn(`[bus] '${type}' was published but nothing on this page listens to it`);
+  }
+}
+
 function createBus(): EventBus {
   const events = new Subject<BusEvent>();
+  const listeners = new Map<EventType, number>();
+  const count = (type: EventType, delta: number) => listeners.set(type, (listeners.get(type) ?? 0) + delta);
   const id = `bus-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const on = <T extends EventType>(type: T): Observable<EventMap[T]> =>
     events.pipe(
@@ -111,10 +109,12 @@ function createBus(): EventBus {
   return {
     id,
     publish(type, payload) {
+      if (!listeners.get(type)) warnUnheard(type);
       events.next({ type, payload } as BusEvent);
     },
     on,
     subscribe(type, handler) {
+      count(type, 1);
       const subscription = on(type).subscribe({
         next: (payload) => {
           // One failing listener must not stop the others or break the publisher.
@@ -125,7 +125,12 @@ function createBus(): EventBus {
           }
         },
       });
-      return () => subscription.unsubscribe();
+      let active = true;
+      return () => {
+        if (active) count(type, -1);
+        active = false;
+        subscription.unsubscribe();
+      };
     },
   };
 }

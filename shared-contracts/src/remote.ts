@@ -1,5 +1,6 @@
 // What every remote's `./routes` module exposes (docs/platform.md): route objects the shell composes.
 import type { ComponentType } from 'react';
+import type { CheckoutRequest } from './bus';
 
 export interface RemoteRoute {
   /** Route path as the spec's route table writes it, e.g. '/pool/detail' or '/:flag/:iccid'. */
@@ -15,3 +16,14 @@ export interface EmbedOptions {
   lang?: string;
 }
 export type EmbedMount = (element: HTMLElement, options: EmbedOptions) => () => void;
+
+/** mf_checkout's `./CheckoutSheet` module: the sheet component (default) and `mount` for pages without React. */
+export interface CheckoutSheetProps {
+  request: CheckoutRequest;
+  onClose: () => void;
+}
+export type CheckoutSheetMount = (element: HTMLElement, props: CheckoutSheetProps) => () => void;
+export interface CheckoutSheetModule {
+  default: ComponentType<CheckoutSheetProps>;
+  mount: CheckoutSheetMount;
+}

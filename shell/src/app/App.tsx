@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { CheckoutHost } from '../features/checkout/components/CheckoutHost';
 import { Header } from '../features/chrome/components/Header';
 import { SupportHost } from '../features/chrome/components/SupportHost';
 import { ToastRegion } from '../features/toasts/components/ToastRegion';
@@ -46,6 +47,7 @@ export function App() {
       </Main>
       <ToastRegion />
       <SupportHost />
+      <CheckoutHost />
     </Page>
   );
 }

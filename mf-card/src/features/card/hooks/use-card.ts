@@ -94,5 +94,14 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
+  // Another screen changed this card (paid, renamed, bound): load it again.
+  useEffect(
+    () =>
+      getBus().subscribe('card:refresh', (event) => {
+        if (event.iccid === iccid) reload();
+      }),
+    [iccid, reload],
+  );
+
   return { state, refreshing, refresh, reload };
 }

@@ -1,0 +1,18 @@
+import { startStandalone } from 'shared-contracts/ui';
+import { remote } from './lib/remote';
+import routes from './routes';
+
+/**
+ * mf_esim/standalone: the remote's own page (its origin, no shell), to develop and check it alone. The page
+ * (dist/index.html, built by @esim/build) loads this expose through the federation runtime, as the shell would.
+ */
+export default function start(): Promise<void> {
+  return startStandalone({
+    remote,
+    routes,
+    samplePaths: {
+      '/esim/shop/:eid': '/esim/shop/89049032000001000000000000000001',
+      '/esim/:eid': '/esim/89049032000001000000000000000001?mode=search',
+    },
+  });
+}

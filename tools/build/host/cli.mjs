@@ -1,0 +1,134 @@
+// @ts-check
+// esim-host: serves one built package (and, for mf-card, the partner example on a second origin).
+//
+//   esim-host --dir dist --port 8081 [--port-env VAR] [--spa] [--shell] [--partner-config]
+//             [--partner-dir dist/partner --partner-port 8090] [--host 0.0.0.0] [--hsts]
+//
+// Environment: API_ORIGIN (shell, default http://127.0.0.1:3000), API_BODY_LIMIT, REMOTE_MF_* (remotes manifest
+// and CSP), SHELL_PORT, SHELL_ORIGIN, PARTNER_PORT, PARTNER_ORIGINS (comma-separated), CORS_ALLOW_ALL=1,
+// PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { templatedPage } from './dynamic.mjs';
+import { createSiteHost } from './index.mjs';
+import { remotesManifest } from './remotes-manifest.mjs';
+import { originOf } from './security.mjs';
+
+/** @param {string[]} argv @param {NodeJS.ProcessEnv} [env] */
+export async function main(argv, env = process.env) {
+  const { values: args } = parseArgs({
+    args: argv,
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      port: { type: 'string' },
+      'port-env': { type: 'string' },
+      spa: { type: 'boolean', default: false },
+      shell: { type: 'boolean', default: false },
+      // The name serve-static.mjs used for --shell.
+      'proxy-api': { type: 'boolean', default: false },
+      'partner-config': { type: 'boolean', default: false },
+      'partner-dir': { type: 'string' },
+      'partner-port': { type: 'string', default: '8090' },
+      host: { type: 'string', default: env.HOST || '0.0.0.0' },
+      hsts: { type: 'boolean', default: false },
+    },
+  });
+
+  const root = existingDir(args.dir);
+  const partnerRoot = args['partner-dir'] && existingDir(args['partner-dir']);
+  const portEnv = args['port-env'];
+  const port = Number((portEnv && env[portEnv]) || args.port || 8080);
+  const shellPort = Number(env.SHELL_PORT || 8080);
+  const partnerPort = Number(env.PARTNER_PORT || args['partner-port']);
+  const remotes = remotesManifest(env);
+  const allowedOrigins =
+    env.CORS_ALLOW_ALL === '1'
+      ? ['*']
+      : [
+          env.SHELL_ORIGIN || `http://localhost:${shellPort}`,
+          ...(env.PARTNER_ORIGINS || `http://localhost:${partnerPort}`).split(',').map((origin) => origin.trim()),
+        ].filter(Boolean);
+  const common = {
+    remotes,
+    allowedOrigins,
+    hsts: args.hsts,
+    logger: { level: env.LOG_LEVEL || 'warn' },
+  };
+
+  // The partner page's settings: which mf-card build to load, where the shop's api is, and the embed script.
+  /** @param {number} cardPort */
+  const partner = (cardPort) => {
+    const config = () => {
+      const mfCard = env.REMOTE_MF_CARD || `http://localhost:${cardPort}/mf-manifest.json`;
+      return {
+        mf_card: mfCard,
+        apiBase: env.PARTNER_API_BASE || `http://localhost:${shellPort}/eshop`,
+        embed: `${originOf(mfCard)}/embed.js`,
+      };
+    };
+    const { mf_card: mfCard, apiBase } = config();
+    const apiOrigin = originOf(apiBase) ?? '';
+    return {
+      extraJson: { '/partner-config.json': config },
+      // The example page's one script tag names this deployment's embed script and the shop's api.
+      page: fs.existsSync(path.join(partnerRoot || root, 'index.html'))
+        ? templatedPage(path.join(partnerRoot || root, 'index.html'), () => {
+            const { embed, apiBase: api } = config();
+            return { EMBED_SRC: embed, API_BASE: api };
+          })
+        : undefined,
+      // The page loads mf_card (which may load mf_checkout and others) and calls the api on another origin.
+      remotes: { ...remotes, mf_card: mfCard },
+      csp: { 'connect-src': [apiOrigin], 'img-src': [apiOrigin] },
+    };
+  };
+
+  const shell = args.shell || args['proxy-api'];
+  const label = path.basename(root) === 'dist' ? path.basename(path.dirname(root)) : path.basename(root);
+  /** @type {import('fastify').FastifyInstance[]} */
+  const apps = [];
+  /** @param {import('fastify').FastifyInstance} app @param {number} wanted @param {string} name */
+  const start = async (app, wanted, name) => {
+    apps.push(app);
+    await app.listen({ port: wanted, host: args.host });
+    const address = app.server.address();
+    const bound = typeof address === 'object' && address ? address.port : wanted;
+    console.log(`[host] ${name} on http://localhost:${bound}`);
+    return bound;
+  };
+
+  const site = await createSiteHost({
+    ...common,
+    root,
+    spa: args.spa,
+    shell,
+    apiOrigin: (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,
+    ...(args['partner-config'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),
+  });
+  const sitePort = await start(site, port, label);
+  if (partnerRoot) {
+    const example = await createSiteHost({ ...common, root: partnerRoot, spa: true, ...partner(sitePort) });
+    await start(example, partnerPort, `${label} partner example`);
+  }
+
+  const stop = async () => {
+    await Promise.allSettled(apps.map((app) => app.close()));
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return apps;
+}
+
+/** @param {string} dir relative to the working directory */
+function existingDir(dir) {
+  const root = path.resolve(process.cwd(), dir);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+    console.error(`[host] ${root} does not exist: build first (pnpm build or pnpm build:missing)`);
+    process.exit(1);
+  }
+  return root;
+}

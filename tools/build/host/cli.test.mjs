@@ -1,0 +1,85 @@
+// @ts-check
+/* global describe, it, expect, beforeAll, afterAll -- jest's globals */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { isApiRequest, remotesManifest } from './remotes-manifest.mjs';
+import { makeDist, request, startCli } from './test-support.mjs';
+
+describe('remotes manifest contract', () => {
+  it('builds name -> manifest URL from the environment, with local defaults', () => {
+    expect(remotesManifest({ REMOTE_MF_POOL: 'https://cdn.example/pool/mf-manifest.json' })).toEqual({
+      mf_card: 'http://localhost:8081/mf-manifest.json',
+      mf_pool: 'https://cdn.example/pool/mf-manifest.json',
+      mf_esim: 'http://localhost:8083/mf-manifest.json',
+      mf_account: 'http://localhost:8084/mf-manifest.json',
+      mf_checkout: 'http://localhost:8085/mf-manifest.json',
+    });
+  });
+
+  it('sends calls and api documents to the api, and other /eshop/ GETs to the SPA', () => {
+    expect(isApiRequest('POST', '/eshop/get/card')).toBe(true);
+    expect(isApiRequest('OPTIONS', '/eshop/api/get/card')).toBe(true);
+    expect(isApiRequest('GET', '/eshop/docs/')).toBe(true);
+    expect(isApiRequest('HEAD', '/eshop/openapi.json')).toBe(true);
+    expect(isApiRequest('GET', '/eshop/health')).toBe(true);
+    expect(isApiRequest('GET', '/eshop/card/list')).toBe(false);
+    expect(isApiRequest('POST', '/eshopping')).toBe(false);
+  });
+});
+
+describe('esim-host CLI', () => {
+  /** @type {string} */ let pkg;
+  beforeAll(() => {
+    // A package folder: dist with the partner example built inside it, like mf-card.
+    pkg = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'esim-cli-'));
+    fs.renameSync(makeDist(), path.join(pkg, 'dist'));
+  });
+  afterAll(() => fs.rmSync(pkg, { recursive: true, force: true }));
+
+  it('serves a remote and its partner example on a second origin with partner-config.json', async () => {
+    const host = await startCli(
+      ['--dir', 'dist', '--port', '0', '--spa', '--partner-dir', 'dist/partner', '--host', '127.0.0.1'],
+      {
+        cwd: pkg,
+        env: { PARTNER_PORT: '0', SHELL_PORT: '18080', REMOTE_MF_CHECKOUT: 'http://localhost:18085/mf-manifest.json' },
+        count: 2,
+      },
+    );
+    try {
+      const [sitePort, partnerPort] = host.ports;
+      expect(host.output()).toContain(`[host] ${path.basename(pkg)} on http://localhost:${sitePort}`);
+      const config = await request(`http://127.0.0.1:${partnerPort}/partner-config.json`);
+      expect(JSON.parse(config.text)).toEqual({
+        mf_card: `http://localhost:${sitePort}/mf-manifest.json`,
+        apiBase: 'http://localhost:18080/eshop',
+        embed: `http://localhost:${sitePort}/embed.js`,
+      });
+      const page = await request(`http://127.0.0.1:${partnerPort}/`);
+      const csp = page.headers['content-security-policy'] ?? '';
+      expect(csp).toContain(`script-src 'self' http://localhost:${sitePort}`);
+      expect(csp).toContain('http://localhost:18085');
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:18080/);
+
+      const site = await request(`http://127.0.0.1:${sitePort}/mf-manifest.json`, {
+        headers: { origin: 'http://localhost:18080' },
+      });
+      expect(site.headers['access-control-allow-origin']).toBe('http://localhost:18080');
+      expect(site.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    } finally {
+      expect(await host.stop()).toBe(0);
+    }
+  });
+
+  it('stops with a clear message when the folder is missing', () => {
+    const bin = path.join(__dirname, '..', 'bin', 'host.mjs');
+    const run = spawnSync(process.execPath, [bin, '--dir', 'no-such-dist', '--port', '0'], {
+      cwd: pkg,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('no-such-dist does not exist: build first');
+  });
+});

@@ -1,0 +1,35 @@
+// @ts-check
+// Documents made at request time (the remotes manifest, the partner page's settings and page): small, so they
+// are compressed on the fly, with the same choice the precompressed files get (brotli, then gzip).
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { NO_CACHE } from './static.mjs';
+
+/**
+ * @param {import('fastify').FastifyRequest} request
+ * @param {import('fastify').FastifyReply} reply
+ * @param {string} body
+ * @param {string} contentType
+ */
+export function sendCompressed(request, reply, body, contentType) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', contentType).header('cache-control', NO_CACHE).header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
+  return reply.send(body);
+}
+
+/**
+ * A page whose `%NAME%` placeholders are filled from `values()` at request time (the partner example page names
+ * the embed script of the mf-card deployment it is paired with).
+ * @param {string} file
+ * @param {() => Record<string, string>} values
+ */
+export function templatedPage(file, values) {
+  const source = fs.readFileSync(file, 'utf8');
+  const escape = (/** @type {string} */ text) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return () => {
+    const map = values();
+    return source.replace(/%([A-Z_]+)%/g, (match, name) => (name in map ? escape(map[name] ?? '') : match));
+  };
+}

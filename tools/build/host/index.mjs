@@ -1,0 +1,81 @@
+// @ts-check
+import Fastify from 'fastify';
+
+import { textErrorHandler, sendText } from './errors.mjs';
+import { apiProxy } from './proxy.mjs';
+import { isApiRequest } from './remotes-manifest.mjs';
+import { contentSecurityPolicy, cors, originOf, securityHeaders } from './security.mjs';
+import { sendCompressed } from './dynamic.mjs';
+import { staticSite } from './static.mjs';
+
+export { remotesManifest, isApiRequest, REMOTES } from './remotes-manifest.mjs';
+
+/** The api's own limit (api/src/app.ts DEFAULT_BODY_LIMIT). */
+export const DEFAULT_API_BODY_LIMIT = 64 * 1024;
+const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * @typedef {object} SiteHostOptions
+ * @property {string} root                   absolute path of the built folder (dist)
+ * @property {boolean} [spa]                 page routes without a file get index.html
+ * @property {boolean} [shell]               the shell's host: api proxy, /remotes.json, same-origin resources
+ * @property {string} [apiOrigin]            where the proxy sends api requests (shell)
+ * @property {Record<string, string>} [remotes]  federation name -> mf-manifest.json URL; its origins enter the CSP
+ * @property {number} [apiBodyLimit]         largest request body the proxy forwards, in bytes
+ * @property {string[]} [allowedOrigins]     CORS origins for the static files ('*' for any)
+ * @property {() => string} [page]  the page for / and page routes, made at request time (see templatedPage)
+ * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, e.g. /partner-config.json
+ * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
+ * @property {boolean} [hsts]                send Strict-Transport-Security (only behind https)
+ * @property {import('fastify').FastifyServerOptions['logger']} [logger]
+ */
+
+/**
+ * One origin of the site as a Fastify instance (not listening): static files, and for the shell the api proxy
+ * and the remotes manifest.
+ * @param {SiteHostOptions} options
+ */
+export async function createSiteHost(options) {
+  const { root, spa = false, shell = false, remotes = {}, allowedOrigins = [], extraJson = {} } = options;
+  // trustProxy off: this host is the edge, so the client address is the socket's (the proxy forwards it).
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const proxied = (/** @type {import('fastify').FastifyRequest} */ request) =>
+    shell && isApiRequest(request.method, request.url.split('?')[0] ?? '');
+
+  const remoteOrigins = Object.values(remotes).flatMap((url) => originOf(url) ?? []);
+  securityHeaders(app, {
+    csp: contentSecurityPolicy({ remoteOrigins, extra: options.csp }),
+    crossOriginResourcePolicy: shell ? 'same-origin' : 'cross-origin',
+    hsts: options.hsts ?? false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (STATIC_METHODS.has(request.method) || proxied(request)) return;
+    return sendText(reply.header('allow', 'GET, HEAD, OPTIONS'), 405);
+  });
+  cors(app, { allowedOrigins, skip: proxied });
+  app.setErrorHandler(textErrorHandler);
+
+  const documents = { ...(shell ? { '/remotes.json': () => remotes } : {}), ...extraJson };
+  for (const [url, build] of Object.entries(documents)) {
+    app.get(url, async (request, reply) =>
+      sendCompressed(request, reply, JSON.stringify(build()), 'application/json; charset=utf-8'),
+    );
+  }
+  const page = options.page;
+  if (page) {
+    // A page filled in at request time answers / and every page route instead of index.html.
+    app.get('/', async (request, reply) => sendCompressed(request, reply, page(), 'text/html; charset=utf-8'));
+  }
+  await staticSite(app, {
+    root,
+    spa,
+    page: page && ((request, reply) => sendCompressed(request, reply, page(), 'text/html; charset=utf-8')),
+  });
+  if (shell) {
+    await apiProxy(app, {
+      apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:3000',
+      bodyLimit: options.apiBodyLimit ?? DEFAULT_API_BODY_LIMIT,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,102 @@
+// @ts-check
+
+/** @typedef {Record<string, string[]>} CspSources directive -> extra sources, added to the defaults */
+
+/** @param {string} url */
+export function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every page: scripts only from this origin and the remotes' origins, never
+ * 'unsafe-eval' or inline scripts.
+ * @param {{ remoteOrigins: string[], extra?: CspSources }} options
+ */
+export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
+  const self = ["'self'", ...remoteOrigins];
+  /** @type {CspSources} */
+  const directives = {
+    'default-src': ["'self'"],
+    // The federation runtime loads remoteEntry.js and chunks from each remote's origin with script tags.
+    'script-src': self,
+    // styled-components injects <style> tags at run time. A nonce would need a per-request index.html and that
+    // nonce handed to the styled-components of every remote (and of the partner embed), so inline styles are
+    // allowed; inline scripts are not.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Banner and country images come from the api's data as data: URLs or https addresses; remote bundles may
+    // carry their own images and fonts.
+    'img-src': [...self, 'data:', 'blob:', 'https:'],
+    'font-src': [...self, 'data:'],
+    // The federation runtime fetches each remote's mf-manifest.json; the partner embed fetches the api.
+    'connect-src': self,
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // Payment providers (Stripe Checkout, PayPal) are reached by form posts or redirects to their https pages.
+    'form-action': ["'self'", 'https:'],
+    // Partners embed the card remote with a script, never a page of ours in a frame.
+    'frame-ancestors': ["'none'"],
+  };
+  for (const [name, sources] of Object.entries(extra)) directives[name] = [...(directives[name] ?? []), ...sources];
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
+    .join('; ');
+}
+
+/**
+ * Security headers on every answer. A header already set (the api's own, passed back by the proxy) is kept.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ csp: string, crossOriginResourcePolicy: 'same-origin' | 'cross-origin', hsts: boolean }} options
+ */
+export function securityHeaders(app, { csp, crossOriginResourcePolicy, hsts }) {
+  /** @type {Record<string, string>} */
+  const headers = {
+    'content-security-policy': csp,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    // The header older browsers read instead of frame-ancestors.
+    'x-frame-options': 'DENY',
+    // Remote hosts: the shell and partner pages on other origins load these chunks with plain script tags.
+    'cross-origin-resource-policy': crossOriginResourcePolicy,
+    // Keeps window.opener for payment or login pop-ups while cutting other cross-origin windows off.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'x-permitted-cross-domain-policies': 'none',
+    // Only behind https: on http://localhost it would pin the browser to https for every localhost site.
+    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    reply.removeHeader('x-powered-by');
+    return payload;
+  });
+}
+
+const CORS_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * CORS for the static files: the shell and partner pages fetch mf-manifest.json across origins. Requests that
+ * `skip` (the api proxy) get nothing here: the api answers CORS itself.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ allowedOrigins: string[], skip: (request: import('fastify').FastifyRequest) => boolean }} options
+ */
+export function cors(app, { allowedOrigins, skip }) {
+  const any = allowedOrigins.includes('*');
+  const allowed = new Set(allowedOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    if (skip(request)) return;
+    const origin = request.headers.origin;
+    if (any) reply.header('access-control-allow-origin', '*');
+    else {
+      reply.header('vary', 'Origin');
+      if (origin && allowed.has(origin)) reply.header('access-control-allow-origin', origin);
+    }
+    if (request.method !== 'OPTIONS') return;
+    reply.header('allow', CORS_METHODS).header('access-control-allow-methods', CORS_METHODS);
+    const asked = request.headers['access-control-request-headers'];
+    if (asked && reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-headers', asked);
+    return reply.header('access-control-max-age', '600').code(204).send();
+  });
+}

@@ -1,0 +1,108 @@
+// @ts-check
+/* global describe, it, expect, beforeAll, afterAll -- jest's globals */
+import fs from 'node:fs';
+
+import { contentSecurityPolicy } from './security.mjs';
+import { makeDist, request, startHost } from './test-support.mjs';
+
+const REMOTES = {
+  mf_card: 'http://localhost:18081/mf-manifest.json',
+  mf_checkout: 'https://checkout.cdn.example/v42/mf-manifest.json',
+};
+const SHELL = 'http://localhost:18080';
+const PARTNER = 'http://localhost:18090';
+
+/** @param {string} header */
+function directives(header) {
+  return Object.fromEntries(
+    header.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('site host: security headers', () => {
+  /** @type {string} */ let root;
+  /** @type {{ base: string, stop: () => Promise<unknown> }} */ let shell;
+  /** @type {{ base: string, stop: () => Promise<unknown> }} */ let remote;
+
+  beforeAll(async () => {
+    root = makeDist();
+    shell = await startHost({ root, spa: true, shell: true, remotes: REMOTES, apiOrigin: 'http://127.0.0.1:9' });
+    remote = await startHost({ root, spa: true, remotes: REMOTES, allowedOrigins: [SHELL, PARTNER] });
+  });
+  afterAll(async () => {
+    await Promise.all([shell.stop(), remote.stop()]);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends a CSP without eval or inline scripts, naming the remotes, and no framing of the shell', async () => {
+    for (const url of ['/', '/2/8986', '/main.0123abcd.js', '/missing.js']) {
+      const answer = await request(shell.base + url);
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).not.toContain('unsafe-eval');
+      const policy = directives(csp);
+      expect(policy['script-src']).toEqual(["'self'", 'http://localhost:18081', 'https://checkout.cdn.example']);
+      expect(policy['connect-src']).toEqual(
+        expect.arrayContaining(['http://localhost:18081', 'https://checkout.cdn.example']),
+      );
+      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'http://localhost:18081']));
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('lets other origins load a remote host’s chunks (CORP cross-origin)', async () => {
+    const answer = await request(`${remote.base}/remoteEntry.js`);
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers CORS for allowed origins only, varying on Origin', async () => {
+    const allowed = await request(`${remote.base}/mf-manifest.json`, { headers: { origin: PARTNER } });
+    expect(allowed.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(allowed.headers.vary).toMatch(/Origin/);
+    const refused = await request(`${remote.base}/mf-manifest.json`, { headers: { origin: 'http://evil.example' } });
+    expect(refused.status).toBe(200);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(refused.headers.vary).toMatch(/Origin/);
+
+    const preflight = await request(`${remote.base}/mf-manifest.json`, {
+      method: 'OPTIONS',
+      headers: { origin: SHELL, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(SHELL);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it("answers any origin with '*' when allowed origins say so", async () => {
+    const open = await startHost({ root, allowedOrigins: ['*'] });
+    try {
+      const answer = await request(`${open.base}/mf-manifest.json`, { headers: { origin: 'http://any.example' } });
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await open.stop();
+    }
+  });
+
+  it('adds CSP sources per directive and HSTS only when asked', () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        remoteOrigins: ['http://localhost:8081'],
+        extra: { 'connect-src': ['http://localhost:8080'] },
+      }),
+    );
+    expect(policy['connect-src']).toEqual(["'self'", 'http://localhost:8081', 'http://localhost:8080']);
+    expect(policy['script-src']).toEqual(["'self'", 'http://localhost:8081']);
+  });
+});

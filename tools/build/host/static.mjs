@@ -1,0 +1,64 @@
+// @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+
+import { sendText } from './errors.mjs';
+
+// Documents that name the current build: a browser must revalidate them, or it keeps loading old chunks.
+const BUILD_DOCUMENTS =
+  /(^|\/)([^/]*\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|embed\.js|partner-config\.json)$/;
+const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
+// Build statistics are for the size report, not for browsers; compressed siblings are only served through
+// Accept-Encoding (by their own name they would go out with the wrong type).
+const HIDDEN = /(^|\/)\.stats(\/|$)|\.(br|gz)$/;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** @param {string} pathname a URL path */
+export function cacheControlFor(pathname) {
+  if (pathname.endsWith('/') || BUILD_DOCUMENTS.test(pathname)) return NO_CACHE;
+  return HASHED.test(pathname) ? IMMUTABLE : NO_CACHE;
+}
+
+/** @param {string} pathname */
+export const isHidden = (pathname) => HIDDEN.test(pathname);
+
+/** A page route of the single-page app: no extension in the last segment (a missing chunk stays a 404). */
+const isPageRoute = (/** @type {string} */ pathname) =>
+  !isHidden(pathname) && !pathname.split('/').pop()?.includes('.');
+
+/**
+ * Files of `root`, precompressed .br/.gz chosen by Accept-Encoding, cache rules by file kind, and (spa) index.html
+ * for page routes without a file.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ root: string, spa: boolean, page?: (request: import('fastify').FastifyRequest,
+ *   reply: import('fastify').FastifyReply) => unknown }} options
+ */
+export async function staticSite(app, { root, spa, page }) {
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    // Cache-Control comes from cacheControlFor; send's default would be max-age=0.
+    cacheControl: false,
+    dotfiles: 'ignore',
+    allowedPath: (pathname) => !isHidden(pathname),
+    setHeaders(reply, filePath) {
+      const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
+      reply.header('cache-control', cacheControlFor(urlPath));
+    },
+  });
+
+  const index = path.join(root, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const method = request.method;
+    // reply.sendFile also picks index.html.br / .gz by Accept-Encoding (@fastify/static preCompressed).
+    if (spa && (method === 'GET' || method === 'HEAD') && isPageRoute(pathname)) {
+      if (page) return page(request, reply);
+      if (fs.existsSync(index)) return reply.code(200).sendFile('/index.html');
+    }
+    return sendText(reply, 404);
+  });
+}

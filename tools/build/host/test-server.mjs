@@ -1,0 +1,13 @@
+// @ts-check
+// The tests' host process: jest loads test files as CommonJS, and @fastify/static needs an ESM-only package
+// (content-disposition 3), so each host under test runs here, in plain Node, on a real socket.
+//   node test-server.mjs '<createSiteHost options as JSON; extraJson values are the documents>'
+import { createSiteHost } from './index.mjs';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+const extraJson = Object.fromEntries(Object.entries(options.extraJson ?? {}).map(([url, doc]) => [url, () => doc]));
+const app = await createSiteHost({ ...options, extraJson });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = /** @type {import('node:net').AddressInfo} */ (app.server.address());
+process.stdout.write(`listening ${address.port}\n`);
+process.once('SIGTERM', () => app.close().then(() => process.exit(0)));

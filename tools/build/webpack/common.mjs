@@ -1,0 +1,78 @@
+// What every compilation of the shell and the remotes has in common: TypeScript through swc, resolution of
+// shared-contracts' TypeScript source, content-hashed names.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export function isProduction(argv = {}) {
+  return argv.mode === 'production' || process.env.NODE_ENV === 'production';
+}
+
+export function swcRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    // shared-contracts (and this package) are workspace links resolved to their real path outside node_modules,
+    // so they are compiled here like the package's own code.
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * provideExternalRuntime adds its runtime plugin by require.resolve, i.e. the plugin's CommonJS build, whose
+ * require() of runtime-core would bundle a second, CommonJS copy of the runtime core (about 30 KB gzip) beside the
+ * ES module copy the bundler runtime uses. Inside @module-federation packages, resolve with the ES module
+ * conditions of their exports maps, so the page has one runtime core.
+ */
+function federationEsmRule() {
+  return {
+    test: /[\\/]@module-federation[\\/]/,
+    resolve: { conditionNames: ['import', 'module', 'browser', 'webpack', 'default'] },
+  };
+}
+
+// The federation runtime asks for a chunk's file name before content hashes exist (only to learn the folder
+// depth), where a plain [contenthash] template throws: answer it without the hash.
+export const hashedName = (pathData) =>
+  pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript
+    ? '[name].[contenthash:8].js'
+    : '[name].js';
+
+/** The base of a compilation; `o.dirname` is the package folder. */
+export function baseConfig(o, argv) {
+  const prod = isProduction(argv);
+  return {
+    name: o.name,
+    mode: prod ? 'production' : 'development',
+    context: o.dirname,
+    devtool: prod ? false : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(o.dirname, 'dist', ...(o.subdir ? [o.subdir] : [])),
+      publicPath: 'auto',
+      uniqueName: o.name,
+      filename: prod ? hashedName : '[name].js',
+      // Ids, not names, for lazy chunks: the runtime lists each chunk as `id:"hash"` in one object.
+      chunkFilename: prod ? '[id].[contenthash:8].js' : '[name].js',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // shared-contracts' exports map to .ts source imported with .js specifiers.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: { rules: [swcRule(), federationEsmRule()] },
+    performance: { hints: false },
+    optimization: { chunkIds: prod ? 'deterministic' : 'named', moduleIds: 'deterministic' },
+    stats: prod ? 'errors-warnings' : 'minimal',
+  };
+}

@@ -1,0 +1,59 @@
+// The three kinds of federated compilation: the shell (the site's host), a remote (exposes only), and a remote's
+// pages (its standalone page, and for mf-card the partner embed script), which are small hosts of their own.
+//
+// One federation runtime core per page, through the federation options made for it: hosts set
+// experiments.provideExternalRuntime (their runtime puts the core on the page), remotes set
+// experiments.externalRuntime (their remoteEntry.js uses the page's core instead of carrying a copy).
+import { createRequire } from 'node:module';
+import { sharedSingletons } from './shared.mjs';
+
+const require = createRequire(import.meta.url);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const optimization = { target: 'web' };
+
+/** The shell: a pure consumer that provides the shared packages and the runtime core; remotes come at run time. */
+export function shellFederation(o) {
+  return new ModuleFederationPlugin({
+    name: o.name,
+    remotes: {},
+    shared: sharedSingletons(o.dirname),
+    // One unreachable remote must never take the site down: use what is loaded, never wait for a remote's copy.
+    shareStrategy: 'loaded-first',
+    manifest: false,
+    dts: false,
+    experiments: { provideExternalRuntime: true, optimization },
+  });
+}
+
+/** A remote: remoteEntry.js + mf-manifest.json, its exposes and its copy of every shared package as a fallback. */
+export function remoteFederation(o) {
+  return new ModuleFederationPlugin({
+    name: o.name,
+    filename: 'remoteEntry.js',
+    exposes: o.exposes,
+    shared: sharedSingletons(o.dirname),
+    shareStrategy: 'loaded-first',
+    // Asset lists are for preloading, which the site does not use yet: a smaller manifest on every page.
+    manifest: { disableAssetsAnalyze: true },
+    dts: false,
+    experiments: { externalRuntime: true, optimization },
+  });
+}
+
+/**
+ * A remote's pages: a host with nothing of its own to share, which loads the remote like the shell does. The
+ * remote then runs on its own fallback copies of the shared packages (and registers them for any other remote
+ * the page loads, such as mf_checkout's sheet on a partner page). No manifest: the remote's is the one.
+ */
+export function pagesFederation(o) {
+  return new ModuleFederationPlugin({
+    name: `${o.name}_page`,
+    remotes: {},
+    shared: {},
+    shareStrategy: 'loaded-first',
+    manifest: false,
+    dts: false,
+    experiments: { provideExternalRuntime: true, optimization },
+  });
+}

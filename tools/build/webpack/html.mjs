@@ -1,0 +1,47 @@
+// The HTML documents of the shell and of a remote's standalone page: no inline script (the site's CSP allows
+// none), the page's own scripts added by html-webpack-plugin.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const page = ({ title, body }) => `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <meta name="theme-color" content="#07C160" />
+    <link rel="icon" href="data:," />
+    <title>${title}</title>
+    <style>
+      html,body{margin:0;background:#f5f6f8;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2329}
+      #root{min-height:100vh}
+    </style>
+  </head>
+  <body>
+    ${body}
+  </body>
+</html>`;
+
+/**
+ * index.html with the given entry chunks. publicPath '/': the shell's page is served at deep routes such as
+ * /2/8988.../ where a relative script address would break.
+ */
+export function htmlPage({
+  title,
+  chunks,
+  body = '<div id="root"></div><noscript>This site needs JavaScript.</noscript>',
+}) {
+  return new HtmlWebpackPlugin({
+    filename: 'index.html',
+    chunks,
+    publicPath: '/',
+    scriptLoading: 'defer',
+    templateContent: () => page({ title, body }),
+  });
+}
+
+/** A static HTML document copied as it is (no scripts injected). */
+export function copyHtml({ from, to }) {
+  return new HtmlWebpackPlugin({ filename: to, template: from, inject: false, minify: false });
+}

@@ -1,0 +1,120 @@
+// @esim/build/webpack: the webpack configurations of the shell and of every remote. A package's
+// webpack.config.mjs calls one of these with its own folder, name, port and exposes; tools are this package's.
+import { createRequire } from 'node:module';
+import { baseConfig, hashedName, isProduction } from './common.mjs';
+import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
+import { copyHtml, htmlPage } from './html.mjs';
+import { BuildStatsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
+import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
+
+const require = createRequire(import.meta.url);
+const STANDALONE_ENTRY = require.resolve('../pages/standalone.mjs');
+
+const devServerBase = (port) => ({
+  port,
+  historyApiFallback: true,
+  headers: { 'Access-Control-Allow-Origin': '*' },
+  hot: false,
+  liveReload: true,
+  client: { overlay: false },
+});
+
+/**
+ * The shell.
+ * @param {{ dirname: string, name?: string, port: number, title: string }} o
+ */
+export function shellConfig(o) {
+  const name = o.name ?? 'shell';
+  return (_env, argv = {}) => {
+    const base = baseConfig({ ...o, name }, argv);
+    return {
+      ...base,
+      entry: { main: './src/index.ts' },
+      output: { ...base.output, clean: true },
+      plugins: [
+        shellFederation({ ...o, name }),
+        buildLabel(),
+        htmlPage({ title: o.title, chunks: ['main'] }),
+        new BuildStatsPlugin(),
+        ...(isProduction(argv) ? precompress() : []),
+      ],
+      devServer: {
+        ...devServerBase(o.port),
+        // The site host's contract: /remotes.json from the environment, api requests under /eshop/ to the api.
+        setupMiddlewares(middlewares, devServer) {
+          devServer.app.get('/remotes.json', (_req, res) => {
+            res.set('Cache-Control', 'no-cache');
+            res.json(remotesManifest(process.env));
+          });
+          return middlewares;
+        },
+        proxy: [
+          {
+            context: (pathname, req) => isApiRequest(req.method, pathname),
+            target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3000',
+          },
+        ],
+      },
+    };
+  };
+}
+
+/**
+ * A remote and its pages: dist/remoteEntry.js + mf-manifest.json + chunks, then dist/index.html (the standalone
+ * page, loading the remote's `./standalone` expose) and any extra page scripts (`scripts`: name → source, written
+ * as dist/<name>.js without a hash, for partners to reference by a fixed address).
+ * `copies` are static HTML documents copied into dist (mf-card's partner example page).
+ * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
+ *           scripts?: Record<string,string>, copies?: Array<{ from: string, to: string }> }} o
+ */
+export function remoteConfigs(o) {
+  const remote = (_env, argv = {}) => {
+    const base = baseConfig(o, argv);
+    return {
+      ...base,
+      entry: {},
+      output: { ...base.output, clean: true },
+      plugins: [
+        remoteFederation(o),
+        buildLabel(),
+        new BuildStatsPlugin(),
+        ...(isProduction(argv) ? precompress() : []),
+      ],
+      devServer: devServerBase(o.port),
+    };
+  };
+  const scripts = o.scripts ?? {};
+  const pages = (_env, argv = {}) => {
+    const base = baseConfig({ ...o, name: `${o.name}_page` }, argv);
+    return {
+      ...base,
+      // After the remote's compilation, which cleans dist/.
+      dependencies: [o.name],
+      entry: { standalone: STANDALONE_ENTRY, ...scripts },
+      output: {
+        ...base.output,
+        clean: false,
+        filename: (pathData) =>
+          pathData.chunk && Object.hasOwn(scripts, pathData.chunk.name) ? '[name].js' : hashedName(pathData),
+        chunkFilename: isProduction(argv) ? 'page.[id].[contenthash:8].js' : 'page.[name].js',
+      },
+      plugins: [
+        pagesFederation(o),
+        defines({ __ESIM_REMOTE__: o.name }),
+        htmlPage({
+          title: o.title,
+          chunks: ['standalone'],
+          body: `<div id="root" data-standalone="${o.name}"></div>`,
+        }),
+        ...(o.copies ?? []).map(copyHtml),
+        new BuildStatsPlugin(),
+        ...(isProduction(argv) ? precompress() : []),
+      ],
+    };
+  };
+  // A remote without a standalone page or scripts (a test fixture) builds the remote alone.
+  const hasPages = Object.hasOwn(o.exposes, './standalone') || Object.keys(scripts).length > 0;
+  return hasPages ? [remote, pages] : [remote];
+}
+
+export { sharedSingletons, SINGLETONS } from './shared.mjs';
