@@ -1,5 +1,7 @@
 import {
   cardDisplayName,
+  contrastRatio,
+  readableTextColor,
   esimCardState,
   expiryText,
   freeSlots,
@@ -65,5 +67,20 @@ describe('texts', () => {
     expect(cardDisplayName('', '', 'esim')).toBe('eSIM');
     expect(cardDisplayName('', '898601234567890123F', 'sim')).toBe('SIM 123F');
     expect(cardDisplayName('Trip', '8986012345678901234', 'sim')).toBe('Trip');
+  });
+});
+
+describe('readable text on colours from data', () => {
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#07C160', '#FFFFFF')).toBeCloseTo(2.38, 2);
+    expect(contrastRatio('red', '#fff')).toBeNull();
+  });
+
+  it('keeps a readable colour and replaces an unreadable one', () => {
+    expect(readableTextColor('#1F2329', '#FFFFFF')).toBe('#FFFFFF');
+    expect(readableTextColor('#07C160', '#FFFFFF')).toBe('#1F2329');
+    expect(readableTextColor('#FF4D4F', '#fff')).toBe('#1F2329');
+    expect(readableTextColor('#123456', '#234567')).toBe('#FFFFFF');
   });
 });

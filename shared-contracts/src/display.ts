@@ -63,3 +63,35 @@ export function cardDisplayName(name: string, iccid: string, kind: 'esim' | 'sim
   const tail = iccid.slice(-4);
   return kind === 'sim' ? `SIM ${tail}`.trim() : tail ? `eSIM ${tail}` : 'eSIM';
 }
+
+/** Relative luminance of a #rgb or #rrggbb colour (WCAG 2.1); null for anything else. */
+function luminance(hex: string): number | null {
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return null;
+  const digits = match[1]!.length === 3 ? [...match[1]!].map((d) => d + d).join('') : match[1]!;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const channel = parseInt(digits.slice(i, i + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two colours (1 to 21); null when either is not a hex colour. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * Text colour for a background that comes from data (a package tag's colours): the colour the data asks for when it
+ * is readable (WCAG AA, 4.5:1), otherwise dark or white text, whichever reads better.
+ */
+export function readableTextColor(background: string, preferred: string, dark = '#1F2329'): string {
+  const ratio = contrastRatio(background, preferred);
+  if (ratio !== null && ratio >= 4.5) return preferred;
+  const onDark = contrastRatio(background, '#FFFFFF') ?? 0;
+  const onLight = contrastRatio(background, dark) ?? 0;
+  return onLight >= onDark ? dark : '#FFFFFF';
+}

@@ -88,7 +88,7 @@ export function RemotePageFrame({ remote, page, title, nav, children }: PageFram
   const showBack = (nav ?? (search.get('mode') === 'search' ? 'back' : 'home')) === 'back';
   return (
     <RemoteContext.Provider value={remote}>
-      <Frame data-remote={remote.REMOTE_NAME} data-page={page} data-build={process.env.BUILD_LABEL || undefined}>
+      <Frame data-remote={remote.REMOTE_NAME} data-page={page} data-build={remote.BUILD || undefined}>
         <TopBar>
           {showBack ? (
             <BackButton
@@ -116,10 +116,11 @@ export function RemotePageFrame({ remote, page, title, nav, children }: PageFram
  * A remote's UI set-up, made once in its `src/lib/remote.ts`: `name` is its federation name (data-remote), `ns`
  * its i18next namespace and `load` the dynamic import of its `src/locales/<lang>.json` (one chunk per language).
  */
-export function createRemoteUi(name: string, ns: string, load: BundleLoader): RemoteUi {
+export function createRemoteUi(name: string, ns: string, load: BundleLoader, build = ''): RemoteUi {
   const remote: RemoteUi = {
     ...createRemoteI18n(ns, load),
     REMOTE_NAME: name,
+    BUILD: build,
     PageFrame: (props) => <RemotePageFrame remote={remote} {...props} />,
   };
   return remote;

@@ -15,6 +15,12 @@ export interface PageFrameProps {
 export interface RemoteUi extends RemoteI18n {
   /** Federation name: e2e and the shell's tests find this remote's frame by data-remote. */
   readonly REMOTE_NAME: string;
+  /**
+   * The remote's build label (BUILD_LABEL at its build; '' when unset), shown as data-build on its frames. It comes
+   * from the remote's own code: the page frame itself is shared-contracts, whose one copy on the page was built
+   * with the shell.
+   */
+  readonly BUILD: string;
   PageFrame: ComponentType<PageFrameProps>;
 }
 

@@ -4,16 +4,18 @@ import 'styled-components';
 // every remote; a remote's standalone page and the partner embed provide it themselves.
 export const theme = {
   color: {
+    // The spec's green (gauge, fills, borders). Text on it is dark and green text uses primaryDark: white on
+    // #07C160 (2.4:1) and #07C160 on white fail WCAG AA's 4.5:1.
     primary: '#07C160',
-    primaryDark: '#06A552',
-    onPrimary: '#FFFFFF',
+    primaryDark: '#047A3D',
+    onPrimary: '#102A1B',
     accent: '#FFAC79',
     text: '#1F2329',
-    textMuted: '#646A73',
+    textMuted: '#5B6169',
     surface: '#FFFFFF',
     background: '#F5F6F8',
     border: '#E4E6EB',
-    danger: '#E5484D',
+    danger: '#C62828',
     warning: '#F59E0B',
     focus: '#1677FF',
     overlay: 'rgba(15, 20, 25, 0.48)',

@@ -125,7 +125,7 @@ export const OfferTag = styled.span`
   border-start-end-radius: ${({ theme }) => theme.radius.md};
   border-end-start-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.color.accent};
-  color: #fff;
+  color: ${({ theme }) => theme.color.text};
   font-size: 11px;
   font-weight: 600;
 `;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { CheckoutHost } from '../features/checkout/components/CheckoutHost';
+import { CheckoutHost } from '../features/remotes/components/CheckoutHost';
 import { Header } from '../features/chrome/components/Header';
 import { SupportHost } from '../features/chrome/components/SupportHost';
 import { ToastRegion } from '../features/toasts/components/ToastRegion';

@@ -1,4 +1,3 @@
-import '../../testing/polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -13,10 +12,9 @@ import {
   type EventMap,
   type PoolCardInfo,
 } from 'shared-contracts';
-import { ensureI18n } from 'shared-contracts/ui';
+import { renderRemote, stubCalls, type CallsHandle } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import { moreText } from '../../lib/text-more';
-import { renderPage, stubApi } from '../../testing/render';
 import { HomePage } from './HomePage';
 import { resetRemoteWidgets } from '../../lib/federation';
 
@@ -50,7 +48,7 @@ const sim: EsimCardInfo = {
 };
 const esim: EsimCardInfo = { ...sim, iccid: '89860000000000001234', name: 'Travel eSIM' };
 const slot: EidItem = {
-  eid: '8904903200000000000000000000001',
+  eid: '89049032000000000000000000000001',
   iccid: '',
   name: '',
   status: 'Activated',
@@ -108,9 +106,11 @@ function widgets() {
 }
 
 async function show() {
-  await ensureI18n('en', remote);
-  await moreText.loadNamespace('en');
-  await renderPage(<HomePage />, { route: '/eshop/card/list', path: '/eshop/card/list' });
+  await renderRemote(<HomePage />, {
+    route: '/eshop/card/list',
+    path: '/eshop/card/list',
+    i18n: { namespaces: [remote, moreText] },
+  });
   await act(async () => undefined);
 }
 
@@ -121,18 +121,16 @@ function collectToasts() {
 }
 
 describe('card list home', () => {
-  let api: ReturnType<typeof stubApi>;
+  let api: CallsHandle;
   beforeEach(() => {
-    localStorage.clear();
     getStorage().set(STORAGE_KEYS.RECEIPT, 'tok');
     loadRemote.mockReset();
     resetRemoteWidgets();
     widgets();
   });
-  afterEach(() => api?.restore());
 
   it('shows the four groups in order with the federated widgets and its own SIM card', async () => {
-    api = stubApi({ '/v1/get/card/list': full, '/v1/get/card/list/unbind': { list: [] } });
+    api = stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
     await show();
     const groups = (await screen.findAllByRole('region')).filter((g) => g.hasAttribute('data-group'));
     const names = groups.map((g) => g.getAttribute('aria-label'));
@@ -162,7 +160,7 @@ describe('card list home', () => {
     loadRemote.mockImplementation(async () => {
       throw new Error('offline');
     });
-    api = stubApi({ '/v1/get/card/list': full, '/v1/get/card/list/unbind': { list: [] } });
+    stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
     await show();
     await act(async () => undefined);
     const fallbacks = await screen.findAllByTestId('widget-fallback');
@@ -170,7 +168,7 @@ describe('card list home', () => {
   });
 
   it('SIM settings store the card and open /card/set', async () => {
-    api = stubApi({ '/v1/get/card/list': { ...empty, card: [sim] }, '/v1/get/card/list/unbind': { list: [] } });
+    stubCalls({ getCardList: { ...empty, card: [sim] }, getUnbindList: { list: [] }, getActivityList: {} });
     await show();
     await userEvent.click(await screen.findByRole('button', { name: 'Settings of SIM 0009' }));
     expect(getStorage().getJSON(STORAGE_KEYS.CARD_ITEM)).toEqual(sim);
@@ -178,21 +176,20 @@ describe('card list home', () => {
 
   it('logged out: a link to the login page, the activities, and no card calls', async () => {
     getStorage().remove(STORAGE_KEYS.RECEIPT);
-    api = stubApi({ '/message/activity': activities });
+    api = stubCalls({ getActivityList: activities });
     await show();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
     expect(screen.getByTestId('banner-carousel')).toBeInTheDocument();
     expect(api.calls).toEqual([
-      { path: '/eshop/api/message/activity', body: { position: 'index,sIMCard.TC', lang: 'en' } },
+      expect.objectContaining({
+        path: '/eshop/api/message/activity',
+        body: { position: 'index,sIMCard.TC', lang: 'en' },
+      }),
     ]);
   });
 
   it('empty: the message and Add; the sheet rejects short input, binds an ICCID and reloads', async () => {
-    api = stubApi({
-      '/v1/get/card/list': empty,
-      '/v1/get/card/list/unbind': { list: [] },
-      '/v1/bind/card': null,
-    });
+    api = stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {}, bindCard: null });
     const { toasts, off } = collectToasts();
     await show();
     expect(screen.getByTestId('home-empty')).toHaveTextContent('There is currently no content available');
@@ -215,7 +212,7 @@ describe('card list home', () => {
   });
 
   it('the Add sheet sends an input over 20 characters as an EID, and Escape closes it', async () => {
-    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] }, '/v1/esim/slot/add': null });
+    api = stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {}, bindEid: null });
     await show();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     await userEvent.keyboard('{Escape}');
@@ -229,7 +226,7 @@ describe('card list home', () => {
 
   it('unbound cards: at most 5 masked, the eye shows groups of 4, confirm binds them all', async () => {
     const list = Array.from({ length: 7 }, (_, i) => `898800000000000000${10 + i}`);
-    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list }, '/v1/bind/card/batch': null });
+    api = stubCalls({ getCardList: empty, getUnbindList: { list }, getActivityList: {}, bindCardList: null });
     await show();
     const dialog = await screen.findByRole('dialog', { name: 'Add your cards to this account?' });
     const rows = within(dialog).getAllByTestId('batch-iccid');
@@ -246,7 +243,7 @@ describe('card list home', () => {
 
   it('a remembered ICCID opens the single bind dialog; cancel forgets it', async () => {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000042');
-    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] } });
+    stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });
     await show();
     const dialog = await screen.findByRole('dialog', { name: 'Add this card?' });
     expect(within(dialog).getByTestId('single-iccid')).toHaveTextContent('8988 0000 0000 0000 0042');
@@ -257,7 +254,7 @@ describe('card list home', () => {
 
   it('a remembered value under 19 characters opens nothing', async () => {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, '8988000000');
-    api = stubApi({ '/v1/get/card/list': empty, '/v1/get/card/list/unbind': { list: [] } });
+    stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });
     await show();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -266,11 +263,11 @@ describe('card list home', () => {
     getStorage().set(STORAGE_KEYS.USER_EMAIL, 'demo@example.com');
     getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, '89880000000000000001');
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
-    api = stubApi({
-      '/v1/get/card/list': full,
-      '/v1/get/card/list/unbind': { list: ['89880000000000000011'] },
-      '/message/activity': activities,
-      '/event': null,
+    api = stubCalls({
+      getCardList: full,
+      getUnbindList: { list: ['89880000000000000011'] },
+      getActivityList: activities,
+      event: null,
     });
     const support: Array<EventMap['support:open']> = [];
     const off = getBus().subscribe('support:open', (request) => support.push(request));

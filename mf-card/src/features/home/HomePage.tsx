@@ -19,10 +19,10 @@ import {
   type PoolCardInfo,
 } from 'shared-contracts';
 import { Button, buttonLook, type ButtonVariant, Muted } from 'shared-contracts/ui';
-import { ActivityPopup } from '../activities/ActivityPopup';
-import { BannerCarousel } from '../activities/BannerCarousel';
-import { FloatGift, FloatingStack, SupportButton } from '../activities/FloatingButtons';
-import { useActivities } from '../activities/use-activities';
+import { ActivityPopup } from '../../components/activities/ActivityPopup';
+import { BannerCarousel } from '../../components/activities/BannerCarousel';
+import { FloatGift, FloatingStack, SupportButton } from '../../components/activities/FloatingButtons';
+import { useActivities } from '../../components/activities/use-activities';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';

@@ -1,8 +1,10 @@
-import '../../testing/polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
 import { getStorage, STORAGE_KEYS, type EsimCardInfo } from 'shared-contracts';
-import { renderActivity } from '../activities/test-utils';
+import { renderRemote } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { moreText } from '../../lib/text-more';
 import { SimCard } from './SimCard';
 
 const sim: EsimCardInfo = {
@@ -25,11 +27,15 @@ const sim: EsimCardInfo = {
   hasKeys: false,
 };
 
+/** The card list screen, with the router's location shown. */
+const renderWidget = (ui: ReactElement) =>
+  renderRemote(ui, { route: '/eshop/card/list', showLocation: true, i18n: { namespaces: [remote, moreText] } });
+
 describe('SIM card widget', () => {
   beforeEach(() => localStorage.clear());
 
   it('shows the summary and refills through /2/{iccid}?mode=search', async () => {
-    await renderActivity(<SimCard card={sim} />);
+    await renderWidget(<SimCard card={sim} />);
     const tile = screen.getByTestId('sim-card');
     expect(tile).toHaveAccessibleName('SIM 0007');
     expect(tile).toHaveTextContent('0.3GB left of 3GB');
@@ -41,7 +47,7 @@ describe('SIM card widget', () => {
   });
 
   it('settings hand the card over in local storage and open /card/set', async () => {
-    await renderActivity(<SimCard card={sim} />);
+    await renderWidget(<SimCard card={sim} />);
     await userEvent.click(screen.getByRole('button', { name: 'Settings of SIM 0007' }));
     expect(getStorage().getJSON(STORAGE_KEYS.CARD_ITEM)).toEqual(sim);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/card\/set$/);

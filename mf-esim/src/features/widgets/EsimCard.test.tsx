@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
 import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
-import { renderWidget } from './render.test-utils';
+import { renderRemote } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
 import { EsimCard } from './EsimCard';
 
 const card: EsimCardInfo = {
@@ -23,6 +25,15 @@ const card: EsimCardInfo = {
   status_str: 'Activated',
   hasKeys: false,
 };
+
+/** A widget on the card list route; where it navigates shows in data-testid="location". */
+const renderWidget = (ui: ReactElement) =>
+  renderRemote(ui, {
+    route: '/eshop/card/list',
+    path: '/eshop/card/list',
+    showLocation: true,
+    i18n: { namespaces: [remote] },
+  });
 
 function collectToasts() {
   const toasts: Array<EventMap['toast']> = [];

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
 import { getStorage, STORAGE_KEYS, type EidItem } from 'shared-contracts';
-import { renderWidget } from './render.test-utils';
+import { renderRemote } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
 import { SlotCard } from './SlotCard';
 
 const slot: EidItem = {
@@ -12,6 +14,15 @@ const slot: EidItem = {
   total_slot: 5,
   usage_slot: 2,
 };
+
+/** A widget on the card list route; where it navigates shows in data-testid="location". */
+const renderWidget = (ui: ReactElement) =>
+  renderRemote(ui, {
+    route: '/eshop/card/list',
+    path: '/eshop/card/list',
+    showLocation: true,
+    i18n: { namespaces: [remote] },
+  });
 
 describe('SlotCard', () => {
   it('shows the default name, status and one icon per used and free slot', async () => {

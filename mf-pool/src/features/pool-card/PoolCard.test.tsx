@@ -1,11 +1,8 @@
-import { TextDecoder, TextEncoder } from 'node:util';
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PoolCardInfo } from 'shared-contracts';
-import { ensureI18n, theme } from 'shared-contracts/ui';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import { PoolCard } from './PoolCard';
 
@@ -26,31 +23,15 @@ const pool: PoolCardInfo = {
   pool_lines: 5,
 };
 
-function stubFetch(code = 10000) {
-  const bodies: unknown[] = [];
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-    bodies.push(JSON.parse(String(init?.body)));
-    return { ok: true, status: 200, json: async () => ({ code, message: 'x', data: null }) } as Response;
-  }) as typeof fetch;
-  return { bodies, restore: () => void (globalThis.fetch = original) };
-}
-
 async function show(props: Partial<Parameters<typeof PoolCard>[0]> = {}) {
-  await ensureI18n('en', remote);
-  await act(async () => {
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/eshop/card/list']}>
-          <Routes>
-            <Route path="/eshop/card/list" element={<PoolCard pool={pool} index={2} {...props} />} />
-            <Route path="/pool/detail" element={<p>detail page</p>} />
-            <Route path="/pkg" element={<p>usage page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
-  });
+  await renderRemote(
+    <Routes>
+      <Route path="/eshop/card/list" element={<PoolCard pool={pool} index={2} {...props} />} />
+      <Route path="/pool/detail" element={<p>detail page</p>} />
+      <Route path="/pkg" element={<p>usage page</p>} />
+    </Routes>,
+    { route: '/eshop/card/list', i18n: { namespaces: [remote] } },
+  );
 }
 
 describe('PoolCard', () => {
@@ -83,7 +64,7 @@ describe('PoolCard', () => {
   });
 
   it('renames through the dialog (poolSet), and Escape or cancel close it without a call', async () => {
-    const api = stubFetch();
+    const api = stubCalls({ poolSet: null });
     const onChanged = jest.fn();
     const toasts: Array<EventMap['toast']> = [];
     const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
@@ -95,17 +76,18 @@ describe('PoolCard', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
       await userEvent.click(screen.getByText('Cancel', { selector: 'button' }));
-      expect(api.bodies).toHaveLength(0);
+      expect(api.calls).toHaveLength(0);
       await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
       await userEvent.type(screen.getByRole('textbox', { name: 'Shared plan name' }), ' Trip ');
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      expect(api.bodies).toEqual([{ pool_object_id: 'p7', name: 'Trip' }]);
+      expect(api.calls.map((call) => [call.name, call.body])).toEqual([
+        ['poolSet', { pool_object_id: 'p7', name: 'Trip' }],
+      ]);
       expect(onChanged).toHaveBeenCalled();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
     } finally {
       off();
-      api.restore();
     }
   });
 });

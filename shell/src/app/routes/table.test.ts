@@ -1,4 +1,3 @@
-import '../../testing/polyfills';
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveRoute, ROUTE_TABLE } from './table';

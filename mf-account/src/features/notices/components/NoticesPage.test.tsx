@@ -1,14 +1,9 @@
-import { TextDecoder, TextEncoder } from 'node:util';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { createApiClient, STORAGE_KEYS } from 'shared-contracts';
-import { ensureI18n, theme } from 'shared-contracts/ui';
+import { renderRemote, stubCalls, type CallsHandle } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { NoticesPage } from './NoticesPage';
-
-Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 const ICCID = '89880000000000000007';
 const DAY = 86_400;
@@ -23,58 +18,29 @@ const notice = (id: number, title: string, ageDays: number, read = false, link =
   read,
 });
 
-type Answer = { code: number; data: unknown } | 'offline';
-
-/** The network boundary: answers by path suffix, records what was sent. */
-function stubApi(answers: Record<string, Answer | (() => Answer)>) {
-  const original = globalThis.fetch;
-  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace(/^https?:\/\/[^/]+/, '');
-    calls.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : {} });
-    const key = Object.keys(answers).find((suffix) => path.endsWith(suffix));
-    const entry = key ? answers[key] : { code: 10003, data: null };
-    const answer = typeof entry === 'function' ? entry() : entry;
-    if (answer === 'offline' || answer === undefined) throw new TypeError('Failed to fetch');
-    return { ok: true, status: 200, json: async () => ({ message: 'ok', ...answer }) } as Response;
-  }) as typeof fetch;
-  return {
-    calls,
-    callsTo: (suffix: string) => calls.filter((call) => call.path.endsWith(suffix)),
-    restore: () => void (globalThis.fetch = original),
-  };
-}
+/** No network: what fetch does offline. */
+const offline = (): never => {
+  throw new TypeError('Failed to fetch');
+};
 
 async function renderNotices(route = '/card/msg') {
-  await ensureI18n('en', remote);
-  await act(async () => {
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path="/card/msg" element={<NoticesPage client={createApiClient()} />} />
-          </Routes>
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+  await renderRemote(<NoticesPage client={createApiClient()} />, {
+    route,
+    path: '/card/msg',
+    i18n: { namespaces: [remote] },
   });
 }
 
 describe('notices page (/card/msg)', () => {
-  let api: ReturnType<typeof stubApi>;
-  beforeEach(() => window.localStorage.clear());
-  afterEach(() => api.restore());
+  let api: CallsHandle;
 
   it('lists the notices of the last opened card, newest first, unread ones marked', async () => {
     window.localStorage.setItem(STORAGE_KEYS.DEVICE_ITEM_ICCID, ICCID);
-    api = stubApi({
-      '/get/notice': {
-        code: 10000,
-        data: {
-          notice: null,
-          list: [notice(1, 'Welcome', 30, true), notice(3, 'Expires soon', 0.5), notice(2, 'Maintenance', 2)],
-          unread: 2,
-        },
+    api = stubCalls({
+      checkNotice: {
+        notice: null,
+        list: [notice(1, 'Welcome', 30, true), notice(3, 'Expires soon', 0.5), notice(2, 'Maintenance', 2)],
+        unread: 2,
       },
     });
     await renderNotices();
@@ -88,28 +54,25 @@ describe('notices page (/card/msg)', () => {
     expect(items.map((item) => item.getAttribute('data-unread'))).toEqual(['true', 'true', 'false']);
     expect(within(items[0]!).getByRole('button')).toHaveAccessibleName(/^Unread: Expires soon/);
     expect(screen.getByTestId('notices-summary')).toHaveTextContent(`Unread: 2 · Card ${ICCID}`);
-    expect(api.callsTo('/get/notice')[0]?.body).toEqual({ iccid: ICCID, lang: 'en' });
+    expect(api.callsTo('checkNotice')[0]?.body).toEqual({ iccid: ICCID, lang: 'en' });
   });
 
   it('takes the card from ?iccid= first', async () => {
     window.localStorage.setItem(STORAGE_KEYS.DEVICE_ITEM_ICCID, ICCID);
-    api = stubApi({ '/get/notice': { code: 10000, data: { notice: null, list: [], unread: 0 } } });
+    api = stubCalls({ checkNotice: { notice: null, list: [], unread: 0 } });
     await renderNotices('/card/msg?iccid=89880000000000000001');
     await screen.findByTestId('notices-empty');
-    expect(api.callsTo('/get/notice')[0]?.body).toMatchObject({ iccid: '89880000000000000001' });
+    expect(api.callsTo('checkNotice')[0]?.body).toMatchObject({ iccid: '89880000000000000001' });
   });
 
   it('expands a notice to its whole text and marks it read, on the api and on this device', async () => {
-    api = stubApi({
-      '/get/notice': {
-        code: 10000,
-        data: {
-          notice: null,
-          list: [notice(7, 'Planned maintenance', 1, false, 'https://status.example.com/')],
-          unread: 1,
-        },
+    api = stubCalls({
+      checkNotice: {
+        notice: null,
+        list: [notice(7, 'Planned maintenance', 1, false, 'https://status.example.com/')],
+        unread: 1,
       },
-      '/message/activity/read': { code: 10000, data: null },
+      activityRead: null,
     });
     await renderNotices();
     const toggle = await screen.findByRole('button', { name: /Planned maintenance/ });
@@ -122,22 +85,19 @@ describe('notices page (/card/msg)', () => {
     expect(screen.getByRole('link', { name: 'Open link' })).toHaveAttribute('href', 'https://status.example.com/');
     expect(screen.getByTestId('notice')).toHaveAttribute('data-unread', 'false');
     expect(screen.getByTestId('notices-summary')).toHaveTextContent('All notices read');
-    await waitFor(() => expect(api.callsTo('/message/activity/read')).toHaveLength(1));
-    expect(api.callsTo('/message/activity/read')[0]?.body).toEqual({ id: 7 });
+    await waitFor(() => expect(api.callsTo('activityRead')).toHaveLength(1));
+    expect(api.callsTo('activityRead')[0]?.body).toEqual({ id: 7 });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.NOTICE_READ) ?? '[]')).toEqual([7]);
 
     // Collapsing again does not mark anything twice.
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(api.callsTo('/message/activity/read')).toHaveLength(1);
+    expect(api.callsTo('activityRead')).toHaveLength(1);
   });
 
   it('drops a link that is not http(s)', async () => {
-    api = stubApi({
-      '/get/notice': {
-        code: 10000,
-        data: { notice: null, list: [notice(8, 'Odd link', 1, true, 'javascript:alert(1)')], unread: 0 },
-      },
+    stubCalls({
+      checkNotice: { notice: null, list: [notice(8, 'Odd link', 1, true, 'javascript:alert(1)')], unread: 0 },
     });
     await renderNotices();
     await userEvent.click(await screen.findByRole('button', { name: /Odd link/ }));
@@ -147,15 +107,13 @@ describe('notices page (/card/msg)', () => {
 
   it('remembers what this device read when the api does not (a visitor)', async () => {
     window.localStorage.setItem(STORAGE_KEYS.NOTICE_READ, JSON.stringify([5]));
-    api = stubApi({
-      '/get/notice': { code: 10000, data: { notice: null, list: [notice(5, 'Seen before', 3)], unread: 1 } },
-    });
+    stubCalls({ checkNotice: { notice: null, list: [notice(5, 'Seen before', 3)], unread: 1 } });
     await renderNotices();
     expect(await screen.findByTestId('notice')).toHaveAttribute('data-unread', 'false');
   });
 
   it('says so when there are no notices', async () => {
-    api = stubApi({ '/get/notice': { code: 10000, data: { notice: null, list: [], unread: 0 } } });
+    stubCalls({ checkNotice: { notice: null, list: [], unread: 0 } });
     await renderNotices();
     expect(await screen.findByText('There is currently no content available')).toBeInTheDocument();
   });
@@ -163,9 +121,8 @@ describe('notices page (/card/msg)', () => {
   it('shows a loading state, then an error with Retry that loads again', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     let online = false;
-    api = stubApi({
-      '/get/notice': () =>
-        online ? { code: 10000, data: { notice: null, list: [notice(1, 'Back online', 0)], unread: 1 } } : 'offline',
+    stubCalls({
+      checkNotice: () => (online ? { notice: null, list: [notice(1, 'Back online', 0)], unread: 1 } : offline()),
     });
     await renderNotices();
     expect(await screen.findByRole('alert')).toHaveTextContent('The notices could not be loaded.');
@@ -177,14 +134,9 @@ describe('notices page (/card/msg)', () => {
   });
 
   it('shows a skeleton while loading', async () => {
-    api = stubApi({ '/get/notice': () => 'offline' });
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
-    const fetchOffline = globalThis.fetch;
-    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-      await slow;
-      return fetchOffline(...args);
-    }) as typeof fetch;
+    stubCalls({ checkNotice: () => slow.then(offline) });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderNotices();
     expect(screen.getByTestId('notices-loading')).toHaveAttribute('aria-busy', 'true');

@@ -1,13 +1,10 @@
-import '../../../testing/polyfills';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
-import { ensureI18n, theme } from 'shared-contracts/ui';
+import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
-import { stubApi } from '../../../testing/render';
 import { CardSettingsPage } from './CardSettingsPage';
 
 const card: EsimCardInfo = {
@@ -32,19 +29,14 @@ const card: EsimCardInfo = {
 
 /** The page at /card/set with the routes it leaves for (login, card list). */
 async function renderSettings() {
-  await act(async () => {
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/card/set']}>
-          <Routes>
-            <Route path="/card/set" element={<CardSettingsPage />} />
-            <Route path="/user/login" element={<p>login page</p>} />
-            <Route path="/eshop/card/list" element={<p>card list page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
-  });
+  await renderRemote(
+    <Routes>
+      <Route path="/card/set" element={<CardSettingsPage />} />
+      <Route path="/user/login" element={<p>login page</p>} />
+      <Route path="/eshop/card/list" element={<p>card list page</p>} />
+    </Routes>,
+    { route: '/card/set', i18n: { namespaces: [remote, moreText] } },
+  );
 }
 
 function toasts() {
@@ -53,18 +45,9 @@ function toasts() {
   return { seen, stop };
 }
 
-beforeAll(async () => {
-  await ensureI18n('en', remote);
-  await moreText.loadNamespace('en');
-});
-
 beforeEach(() => {
   getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
   getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
-});
-
-afterEach(() => {
-  localStorage.clear();
 });
 
 test('logged out, the page sends the visitor to the login page', async () => {
@@ -103,7 +86,7 @@ test('shows the stored card: default name SIM + last 4, status, ICCID; copy show
 });
 
 test('Save renames the card through v1/set/card and keeps the new name', async () => {
-  const api = stubApi({ '/v1/set/card': null });
+  const api = stubCalls({ setCard: null });
   const bus = toasts();
   await renderSettings();
   const input = await screen.findByRole('textbox', { name: 'Card name' });
@@ -114,17 +97,18 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
   await userEvent.type(input, '  Trip phone ');
   await userEvent.click(save);
 
-  expect(api.calls).toEqual([{ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }]);
+  expect(api.calls).toEqual([
+    expect.objectContaining({ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }),
+  ]);
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
   expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
   expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.name).toBe('Trip phone');
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-  api.restore();
   bus.stop();
 });
 
 test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to the card list with a success message', async () => {
-  const api = stubApi({ '/v1/unbind/card': null });
+  const api = stubCalls({ unbindCard: null });
   const bus = toasts();
   await renderSettings();
 
@@ -140,21 +124,16 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
   expect(await screen.findByText('card list page')).toBeVisible();
-  expect(api.calls).toEqual([{ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }]);
+  expect(api.calls).toEqual([
+    expect.objectContaining({ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }),
+  ]);
   expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
   expect(getStorage().get(STORAGE_KEYS.CARD_ITEM)).toBeNull();
-  api.restore();
   bus.stop();
 });
 
 test('a refused unbind stays on the page with the catalogue message', async () => {
-  const original = globalThis.fetch;
-  globalThis.fetch = (async () =>
-    ({
-      ok: true,
-      status: 200,
-      json: async () => ({ code: 10024, message: 'x', data: null }),
-    }) as Response) as typeof fetch;
+  stubCalls({ unbindCard: callError(10024, 'x') });
   const bus = toasts();
   await renderSettings();
   await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
@@ -163,6 +142,5 @@ test('a refused unbind stays on the page with the catalogue message', async () =
   expect(screen.queryByText('card list page')).toBeNull();
   expect(bus.seen).toEqual([{ kind: 'error', messageKey: 'errors.10024' }]);
   expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.iccid).toBe(card.iccid);
-  globalThis.fetch = original;
   bus.stop();
 });

@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import { getStorage, type Language, type Notice } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { useRemoteTranslation } from '../../../lib/remote';
-import { ActivityPopup } from '../../activities/ActivityPopup';
-import { FloatGift, FloatingStack } from '../../activities/FloatingButtons';
-import { RecallDialog } from '../../activities/RecallDialog';
-import { useActivities } from '../../activities/use-activities';
+import { ActivityPopup } from '../../../components/activities/ActivityPopup';
+import { FloatGift, FloatingStack } from '../../../components/activities/FloatingButtons';
+import { RecallDialog } from '../../../components/activities/RecallDialog';
+import { useActivities } from '../../../components/activities/use-activities';
 
 /** The card page's activity slot (message/activity position). */
 export const CARD_DETAIL_POSITION = 'cardDetail';

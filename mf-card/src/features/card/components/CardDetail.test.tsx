@@ -1,22 +1,18 @@
-import '../../../testing/polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, getStorage, STORAGE_KEYS, type CheckoutRequest, type EventMap } from 'shared-contracts';
-import { renderPage, stubApi } from '../../../testing/render';
+import { callError, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
+import { answers, cardRoute, ICCID, Page } from './card-fixtures';
 
-import { answers, ICCID, Page } from './card-fixtures';
-
-async function open(route = `/2/${ICCID}`, stub: Record<string, unknown> = answers()) {
-  api = stubApi(stub);
-  await renderPage(<Page />, { route, path: '/:flag/:iccid' });
+let api: CallsHandle;
+async function open(route = `/2/${ICCID}`, stubs: CallStubs = answers()) {
+  api = stubCalls(stubs);
+  await renderRemote(<Page />, cardRoute(route));
 }
 
-let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
-  localStorage.clear();
   getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
 });
-afterEach(() => api.restore());
 
 describe('card info', () => {
   it.each([
@@ -69,8 +65,8 @@ describe('card info', () => {
   });
 
   it('moves to the flag the card check returns', async () => {
-    await open(`/2/${ICCID}`, { ...answers(), '/eshop/check/card': { flag: '5', iccid: ICCID } });
-    expect(await screen.findByTestId('where')).toHaveTextContent(`/5/${ICCID}`);
+    await open(`/2/${ICCID}`, { ...answers(), checkCard: { flag: '5', iccid: ICCID } });
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/5/${ICCID}`);
   });
 
   it('links to purchased packages, order records and the agreement', async () => {
@@ -169,10 +165,9 @@ describe('buying', () => {
     await userEvent.click(await screen.findByTestId('package-1'));
     await userEvent.click(screen.getByTestId('buy'));
     expect(events).toHaveLength(0);
-    expect(screen.getByTestId('where')).toHaveTextContent('/user/login');
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/login');
     const pending = getStorage().getJSON<CheckoutRequest>(STORAGE_KEYS.PENDING_GOODS);
     expect(pending?.goods.id).toBe(1);
-    api.restore();
 
     getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
     await open();
@@ -186,7 +181,7 @@ describe('buying', () => {
   it('agent version 1 shows the old package list', async () => {
     await open(`/2/${ICCID}`, {
       ...answers({ agent_version: 1 }),
-      '/eshop/get/pkg': {
+      getPkg: {
         list: [
           {
             id: 9,
@@ -223,7 +218,7 @@ describe('query parameters and refresh', () => {
     const unsubscribe = getBus().subscribe('toast', (toast) => toasts.push(toast));
     await open(`/2/${ICCID}?returnType=cancel&type=Asia`);
     expect(toasts).toContainEqual({ kind: 'warning', messageKey: 'orderCancelled' });
-    expect(screen.getByTestId('where')).toHaveTextContent(`/2/${ICCID}?type=Asia`);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/2/${ICCID}?type=Asia`);
     unsubscribe();
   });
 
@@ -235,24 +230,18 @@ describe('query parameters and refresh', () => {
   });
 
   it('refresh answering 10101 goes to the default flag after 500 ms', async () => {
-    await open(`/7/${ICCID}`, { ...answers(), '/eshop/check/card': { flag: '7', iccid: ICCID } });
+    await open(`/7/${ICCID}`, { ...answers(), checkCard: { flag: '7', iccid: ICCID } });
     await screen.findByTestId('card-summary');
-    const original = globalThis.fetch;
-    globalThis.fetch = (async () =>
-      ({
-        ok: true,
-        status: 200,
-        json: async () => ({ code: 10101, message: 'x', data: null }),
-      }) as Response) as typeof fetch;
+    // The card left agent 7: refresh says so, and the card check now answers the default agent.
+    api.stub({ refresh: callError(10101, 'x'), checkCard: { flag: '2', iccid: ICCID } });
     jest.useFakeTimers();
     try {
       await act(async () => screen.getByTestId('card-refresh').click());
-      expect(screen.getByTestId('where')).toHaveTextContent(`/7/${ICCID}`);
+      expect(screen.getByTestId('location')).toHaveTextContent(`/7/${ICCID}`);
       await act(async () => void jest.advanceTimersByTime(500));
-      expect(screen.getByTestId('where')).toHaveTextContent(`/2/${ICCID}`);
+      expect(screen.getByTestId('location')).toHaveTextContent(`/2/${ICCID}`);
     } finally {
       jest.useRealTimers();
-      globalThis.fetch = original;
     }
   });
 });

@@ -1,20 +1,16 @@
-import '../../../testing/polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap } from 'shared-contracts';
-import { renderPage, stubApi } from '../../../testing/render';
+import { callError, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
 import { gateFor } from '../lib/gating';
-import { answers, ICCID, Page } from './card-fixtures';
+import { answers, cardRoute, ICCID, Page } from './card-fixtures';
 
-let api: ReturnType<typeof stubApi>;
-async function open(stub: Record<string, unknown>, route = `/2/${ICCID}`) {
-  api = stubApi(stub);
-  await renderPage(<Page />, { route, path: '/:flag/:iccid' });
+let api: CallsHandle;
+async function open(stubs: CallStubs, route = `/2/${ICCID}`) {
+  api = stubCalls(stubs);
+  await renderRemote(<Page />, cardRoute(route));
 }
-
-beforeEach(() => localStorage.clear());
-afterEach(() => api?.restore());
 
 const login = (userId = 7) => {
   getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
@@ -48,7 +44,9 @@ describe('card page login gating', () => {
     expect(screen.queryByTestId('card-summary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('packages')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('card-login-link'));
-    expect(screen.getByTestId('where')).toHaveTextContent(`/user/login?redirect=${encodeURIComponent(`/2/${ICCID}`)}`);
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/user/login?redirect=${encodeURIComponent(`/2/${ICCID}`)}`,
+    );
   });
 
   it('remembers an unbound card for binding when there is no receipt, and still shows it', async () => {
@@ -60,13 +58,13 @@ describe('card page login gating', () => {
 
   it('sends a logged-in user with an unbound card to the card list, remembering the ICCID', async () => {
     login();
-    api = stubApi(answers({ user_id: 0, card_email: '' }));
-    await renderPage(
+    stubCalls(answers({ user_id: 0, card_email: '' }));
+    await renderRemote(
       <Routes>
         <Route path="/:flag/:iccid" element={<Page />} />
         <Route path="/eshop/card/list" element={<p>card list</p>} />
       </Routes>,
-      { route: `/2/${ICCID}`, path: '*' },
+      { ...cardRoute(), path: undefined },
     );
     expect(await screen.findByText('card list')).toBeInTheDocument();
     expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBe(ICCID);
@@ -98,14 +96,14 @@ describe('card page login gating', () => {
 });
 
 describe('card tools and dialogs', () => {
-  async function ownerPage(extra: Record<string, unknown> = {}) {
+  async function ownerPage(extra: CallStubs = {}) {
     login();
     await open({ ...answers({ other_user: false }), ...extra });
     await screen.findByTestId('card-summary');
   }
 
   it('unlock: confirms, calls card/unlock and reports success', async () => {
-    await ownerPage({ '/eshop/card/unlock': null });
+    await ownerPage({ unlock: null });
     const toasts: Array<EventMap['toast']> = [];
     const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
     await userEvent.click(screen.getByTestId('card-unlock-button'));
@@ -119,27 +117,18 @@ describe('card tools and dialogs', () => {
   });
 
   it('unlock: the max unlock error keeps the dialog open with the catalogue message', async () => {
-    await ownerPage();
-    api.restore();
-    const original = globalThis.fetch;
-    globalThis.fetch = (async () =>
-      ({
-        ok: true,
-        status: 200,
-        json: async () => ({ code: 10005, message: 'max', data: null }),
-      }) as Response) as typeof fetch;
+    await ownerPage({ unlock: callError(10005, 'max') });
     const toasts: Array<EventMap['toast']> = [];
     const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
     await userEvent.click(screen.getByTestId('card-unlock-button'));
     await userEvent.click(await screen.findByTestId('unlock-confirm'));
     await waitFor(() => expect(toasts.map((toast) => toast.messageKey)).toContain('errors.10005'));
     off();
-    globalThis.fetch = original;
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('e-mail: validates by the section 5 rules before binding', async () => {
-    await ownerPage({ '/eshop/set/email': null });
+    await ownerPage({ setEmail: null });
     await userEvent.click(screen.getByTestId('card-email-button'));
     const input = await screen.findByTestId('email-input');
     expect(input).toHaveValue('me@example.com');
@@ -170,10 +159,7 @@ describe('card tools and dialogs', () => {
   ])('e-mail send after payment %s', async (_name, orderId) => {
     login();
     if (orderId !== null) getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { order_id: orderId });
-    await open(
-      { ...answers({ other_user: false }), '/eshop/set/email': null, '/eshop/send/email': null },
-      `/2/${ICCID}?returnType=suc`,
-    );
+    await open({ ...answers({ other_user: false }), setEmail: null, sendEmail: null }, `/2/${ICCID}?returnType=suc`);
     await userEvent.click(await screen.findByTestId('paid-email'));
     expect(await screen.findByRole('dialog', { name: 'Send the order by e-mail' })).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('email-submit'));
@@ -192,7 +178,7 @@ describe('card tools and dialogs', () => {
 
   it('coverage: Country and Network sheets with a case-insensitive search and the empty states', async () => {
     await ownerPage({
-      '/eshop/pkg/zoneInfo': {
+      getProductCountry: {
         countries: [
           { name: 'Germany', img: '', operators: [{ name: 'Telekom', networkType: '5G' }] },
           { name: 'France', img: 'javascript:alert(1)', operators: [{ name: 'Orange', networkType: '4G' }] },
@@ -221,7 +207,7 @@ describe('card tools and dialogs', () => {
   });
 
   it('coverage: no countries shows the empty state', async () => {
-    await ownerPage({ '/eshop/pkg/zoneInfo': { countries: [] } });
+    await ownerPage({ getProductCountry: { countries: [] } });
     await userEvent.click(screen.getAllByRole('button', { name: /Europe 5GB/ })[0]!);
     await userEvent.click(screen.getByTestId('coverage-country-button'));
     expect(await screen.findByTestId('coverage-empty')).toHaveTextContent('There is currently no content available');
@@ -240,7 +226,7 @@ describe('card tools and dialogs', () => {
 
   it('bind: a logged-in user binds an unbound card of the old view', async () => {
     login();
-    await open({ ...answers({ agent_version: 1, user_id: 0, card_email: '' }), '/eshop/api/v1/bind/card': null });
+    await open({ ...answers({ agent_version: 1, user_id: 0, card_email: '' }), bindCard: null });
     await userEvent.click(await screen.findByTestId('card-bind-button'));
     await userEvent.click(await screen.findByTestId('bind-confirm'));
     await waitFor(() => expect(screen.queryByTestId('bind-dialog')).not.toBeInTheDocument());
@@ -266,12 +252,13 @@ describe('notices and activities on the card page', () => {
   const recall = { id: 5, image: '', title: 'Free 30-day data plan', link: 'https://shop.example.com/recall' };
   const withActivities = (cardOverrides: Record<string, unknown>) => ({
     ...answers(cardOverrides),
-    '/eshop/get/notice': {
+    checkNotice: {
       notice: { id: 3, title: 'Network maintenance tonight', content: 'x', link: '', create: 1, read: false },
       list: [],
       unread: 1,
     },
-    '/eshop/message/activity': { topList: [], bannerList: [], floatList: [], recallList: [recall], popupList: [] },
+    getActivityList: { topList: [], bannerList: [], floatList: [], recallList: [recall], popupList: [] },
+    activityLinkData: { link: `${recall.link}?iccid=${ICCID}` },
   });
 
   it('shows the newest unread notice as a strip to the notices page', async () => {

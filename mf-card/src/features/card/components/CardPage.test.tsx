@@ -1,9 +1,8 @@
-import '../../../testing/polyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, type Card, type EventMap } from 'shared-contracts';
-import { renderPage, stubApi } from '../../../testing/render';
-import { card as boundCard, ICCID } from './card-fixtures';
+import { renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
+import { card as boundCard, cardRoute, ICCID } from './card-fixtures';
 import { CardPage } from './CardPage';
 
 // An unbound card seen by a visitor (no receipt): shown, remembered for binding.
@@ -16,19 +15,18 @@ const card: Card = {
   user_id: 0,
 };
 
-const base = {
-  '/eshop/check/card': { flag: '2', iccid: ICCID },
-  '/eshop/get/agent': { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
-  '/eshop/get/pkg': { list: [], newList: [], recommendList: [], typeList: [] },
+const base: CallStubs = {
+  checkCard: { flag: '2', iccid: ICCID },
+  getAgent: { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
+  getPkg: { list: [], newList: [], recommendList: [], typeList: [] },
+  checkNotice: { notice: null, list: [], unread: 0 },
+  getActivityList: {},
 };
 
 describe('card page frame', () => {
-  let api: ReturnType<typeof stubApi>;
-  afterEach(() => api.restore());
-
   it('checks then loads the card and shows status, expiry and data, with a back button in refill mode', async () => {
-    api = stubApi({ ...base, '/eshop/get/card': card });
-    await renderPage(<CardPage />, { route: `/2/${ICCID}?mode=search`, path: '/:flag/:iccid' });
+    const api = stubCalls({ ...base, getCard: card });
+    await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}?mode=search`));
 
     expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: 2026-12-12');
@@ -56,14 +54,10 @@ describe('card page frame', () => {
   });
 
   it('shows a home button without mode=search, and refresh publishes a success toast on the bus', async () => {
-    api = stubApi({
-      ...base,
-      '/eshop/get/card': card,
-      '/eshop/refresh/card': { ...card, used_str: '6GB' },
-    });
+    stubCalls({ ...base, getCard: card, refresh: { ...card, used_str: '6GB' } });
     const toasts: Array<EventMap['toast']> = [];
     const unsubscribe = getBus().subscribe('toast', (toast) => toasts.push(toast));
-    await renderPage(<CardPage />, { route: `/2/${ICCID}`, path: '/:flag/:iccid' });
+    await renderRemote(<CardPage />, cardRoute());
     expect(await screen.findByTestId('frame-home')).toBeInTheDocument();
 
     await userEvent.click(await screen.findByTestId('card-refresh'));
@@ -74,8 +68,8 @@ describe('card page frame', () => {
   });
 
   it('is translated: Arabic title and labels', async () => {
-    api = stubApi({ ...base, '/eshop/get/card': card });
-    await renderPage(<CardPage />, { route: `/2/${ICCID}`, path: '/:flag/:iccid', lang: 'ar' });
+    stubCalls({ ...base, getCard: card });
+    await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}`, 'ar'));
     expect(await screen.findByTestId('page-title')).toHaveTextContent('بطاقتي');
     expect(await screen.findByTestId('card-status')).toHaveTextContent('مفعّلة');
   });

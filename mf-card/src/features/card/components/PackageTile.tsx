@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { formatPrice, type NewPackage } from 'shared-contracts';
+import { formatPrice, readableTextColor, type NewPackage } from 'shared-contracts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { salePrice } from './goods';
-import { OfferTag, OfferTile } from 'shared-contracts/ui';
+import { OfferTag, OfferTile, theme } from 'shared-contracts/ui';
 
 const LeftTag = styled(OfferTag)`
   inset-inline-end: auto;
@@ -49,6 +49,12 @@ const Price = styled.span`
 
 const safeIcon = (url: string) => (/^https?:\/\//i.test(url) ? url : '');
 
+/** The tag's colours from the package data, with its text made readable on its background (WCAG AA). */
+function tagColours(background: string, words: string) {
+  const fill = background || theme.color.accent;
+  return { background: fill, color: readableTextColor(fill, words || theme.color.text) };
+}
+
 /** One package of the new view's grid with every field of the new package entity. */
 export function PackageTile({
   item,
@@ -77,7 +83,7 @@ export function PackageTile({
     >
       {item.left_tag && <LeftTag>{item.left_tag}</LeftTag>}
       {item.tag && (
-        <OfferTag style={{ background: item.tag_background_color || '#FFAC79', color: item.tag_words_color || '#fff' }}>
+        <OfferTag style={tagColours(item.tag_background_color, item.tag_words_color)}>
           {item.tag}
         </OfferTag>
       )}

@@ -1,6 +1,8 @@
 // Test fixtures of the card page: a bound demo-like card, packages and the api answers the page asks for.
 import { useLocation } from 'react-router-dom';
 import { type Card, type NewPackage } from 'shared-contracts';
+import { type CallStubs, type RenderRemoteOptions } from 'shared-contracts/testing';
+import { remote } from '../../../lib/remote';
 import { CardPage } from './CardPage';
 
 export const ICCID = '89880000000000000001';
@@ -77,32 +79,33 @@ export const europe = pkg({
 export const asia = pkg({ id: 2, main_title: 'Asia 1GB', category: 'Asia', price: 0, pkg_price_tip: 'Trial' });
 export const gift = pkg({ id: 3, main_title: 'Gift 100MB', category: 'Asia', price: 0 });
 
-export function answers(cardOverrides: Partial<Card & { warn: string; is_third_party: boolean }> = {}) {
+/** The calls the card page makes for a card without notices or activities. */
+export function answers(cardOverrides: Partial<Card> = {}): CallStubs {
   return {
-    '/eshop/check/card': { flag: '2', iccid: ICCID },
-    '/eshop/get/agent': { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
-    '/eshop/get/card': { ...card, ...cardOverrides },
-    '/eshop/get/pkg': {
+    checkCard: { flag: '2', iccid: ICCID },
+    getAgent: { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' },
+    getCard: { ...card, ...cardOverrides },
+    getPkg: {
       list: [],
       newList: [europe, asia, gift],
       recommendList: [],
       typeList: ['All', 'Europe', 'Asia'],
     },
+    checkNotice: { notice: null, list: [], unread: 0 },
+    getActivityList: {},
   };
 }
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
+/**
+ * renderRemote options of the card page at `route`, its location shown in data-testid="location". Only the 'card'
+ * namespace is loaded up front, as on a real first view: dialogs fetch 'cardMore' themselves.
+ */
+export function cardRoute(route = `/2/${ICCID}`, lang = 'en'): RenderRemoteOptions {
+  return { route, path: '/:flag/:iccid', showLocation: true, i18n: { lang, namespaces: [remote] } };
 }
 
-/** The card page, or (after leaving for another page such as /user/login) only the address. */
+/** The card page, or nothing after leaving for another page such as /user/login (which '/:flag/:iccid' matches). */
 export function Page() {
   const { pathname } = useLocation();
-  return (
-    <>
-      {!pathname.startsWith('/user/') && <CardPage />}
-      <Where />
-    </>
-  );
+  return pathname.startsWith('/user/') ? null : <CardPage />;
 }

@@ -1,11 +1,9 @@
-import '../../../testing/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getStorage, STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
-import { ensureI18n } from 'shared-contracts/ui';
+import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
-import { renderPage, stubApi } from '../../../testing/render';
 import { PackagesPage } from './PackagesPage';
 
 const ICCID = '89880000000000000001';
@@ -58,28 +56,12 @@ const groups: PackageRecordGroups = {
   ],
 };
 
-/** fetch answering pkgRecord with an error envelope (the api's answer for a card of another account). */
-function stubError(code: number, message = '') {
-  const original = globalThis.fetch;
-  globalThis.fetch = (async () =>
-    ({ ok: true, status: 200, json: async () => ({ code, message, data: null }) }) as Response) as typeof fetch;
-  return () => void (globalThis.fetch = original);
-}
-
-const render = (route: string) => renderPage(<PackagesPage />, { route, path: '/pkg' });
-
-beforeAll(async () => {
-  // The page's namespace, as the shell has it by the time the page shows.
-  await ensureI18n('en', remote);
-  await moreText.loadNamespace('en');
-});
-
-afterEach(() => {
-  localStorage.clear();
-});
+// The page's namespaces, as the shell has them by the time the page shows.
+const render = (route: string) =>
+  renderRemote(<PackagesPage />, { route, path: '/pkg', i18n: { namespaces: [remote, moreText] } });
 
 test('splits the records into active, pending and stopped/expired sections with data, dates and badges', async () => {
-  const api = stubApi({ '/pkg/record': groups });
+  const api = stubCalls({ pkgRecord: groups });
   await render(`/pkg?iccid=${ICCID}`);
 
   const active = await screen.findByRole('region', { name: /^active/i });
@@ -109,36 +91,34 @@ test('splits the records into active, pending and stopped/expired sections with 
   expect(stoppedCards[1]).toHaveTextContent('Expired');
   expect(stoppedCards[0]).not.toHaveTextContent('Auto-renew on');
 
-  expect(api.calls[0]).toEqual({ path: '/eshop/pkg/record', body: { iccid: ICCID, lang: 'en' } });
+  expect(api.calls).toEqual([
+    expect.objectContaining({ path: '/eshop/pkg/record', body: { iccid: ICCID, lang: 'en' } }),
+  ]);
   expect(screen.getByRole('link', { name: 'Card details' })).toHaveAttribute('href', `/2/${ICCID}`);
-  api.restore();
 });
 
 test('a section without records says so; no records at all shows the empty state', async () => {
-  const api = stubApi({ '/pkg/record': { list1: [], list2: [groups.list2[0]], list3: [] } });
+  stubCalls({ pkgRecord: { list1: [], list2: [groups.list2[0]!], list3: [] } });
   const { unmount } = await render(`/pkg?iccid=${ICCID}`);
   const active = await screen.findByRole('region', { name: /^active/i });
   expect(active).toHaveTextContent('No active package.');
   expect(screen.getByRole('region', { name: /stopped or expired/i })).toHaveTextContent(
     'No stopped or expired package.',
   );
-  api.restore();
   unmount();
 
-  const none = stubApi({ '/pkg/record': { list1: [], list2: [], list3: [] } });
+  stubCalls({ pkgRecord: { list1: [], list2: [], list3: [] } });
   await render(`/pkg?iccid=${ICCID}`);
   expect(await screen.findByText('There is currently no content available')).toBeVisible();
   expect(screen.queryByRole('region', { name: /^active/i })).toBeNull();
-  none.restore();
 });
 
 test('without ?iccid the last card page ICCID is used; with none a way to enter one', async () => {
   getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, '89880000000000000007');
-  const api = stubApi({ '/pkg/record': groups });
+  const api = stubCalls({ pkgRecord: groups });
   const { unmount } = await render('/pkg');
   await screen.findByRole('region', { name: /^active/i });
   expect(api.calls[0]?.body).toEqual({ iccid: '89880000000000000007', lang: 'en' });
-  api.restore();
   unmount();
 
   localStorage.clear();
@@ -148,36 +128,34 @@ test('without ?iccid the last card page ICCID is used; with none a way to enter 
 });
 
 test('a card of another account shows the catalogue message and, logged out, a way to log in', async () => {
-  const restore = stubError(10024, 'log in with the account this belongs to');
+  // The api's answer for a card of another account.
+  stubCalls({ pkgRecord: callError(10024, 'log in with the account this belongs to') });
   await render(`/pkg?iccid=${ICCID}`);
   expect(await screen.findByRole('alert')).toHaveTextContent('This belongs to another account.');
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  restore();
 });
 
 test('a network failure offers a retry that loads the records', async () => {
-  const original = globalThis.fetch;
-  globalThis.fetch = (async () => {
-    throw new TypeError('offline');
-  }) as typeof fetch;
+  const api = stubCalls({
+    pkgRecord: () => {
+      throw new TypeError('offline');
+    },
+  });
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
   await render(`/pkg?iccid=${ICCID}`);
   expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
-  globalThis.fetch = original;
 
-  const api = stubApi({ '/pkg/record': groups });
+  api.stub({ pkgRecord: groups });
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('region', { name: /^active/i })).toBeVisible();
-  api.restore();
   warn.mockRestore();
 });
 
 test('with ?poolId the page points to the shared plan instead of loading card records', async () => {
-  const api = stubApi({ '/pkg/record': groups });
+  const api = stubCalls({ pkgRecord: groups });
   await render('/pkg?poolId=pool-1');
   expect(await screen.findByText(/packages of a shared plan/i)).toBeVisible();
   expect(screen.getByRole('link', { name: 'Go to my cards' })).toHaveAttribute('href', '/eshop/card/list');
   expect(api.calls).toHaveLength(0);
-  api.restore();
 });

@@ -1,31 +1,18 @@
-import '../../../testing/polyfills';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { getBus, type EventMap } from 'shared-contracts';
-import { ensureI18n, theme } from 'shared-contracts/ui';
+import { renderRemote } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { ScanPage } from './ScanPage';
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
+/** The page at '/'; where it leaves for shows in data-testid="location". */
 async function renderScan() {
-  await act(async () => {
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route path="/" element={<ScanPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+  await renderRemote(<ScanPage />, {
+    route: '/',
+    path: '/',
+    showLocation: true,
+    i18n: { namespaces: [remote, moreText] },
   });
   return screen.findByRole('textbox', { name: 'ICCID or EID' });
 }
@@ -59,9 +46,7 @@ function fakeDetector() {
   return { formats, show: (rawValue: string) => void (codes = [{ rawValue, format: 'code_128' }]) };
 }
 
-beforeAll(async () => {
-  await ensureI18n('en', remote);
-  await moreText.loadNamespace('en');
+beforeAll(() => {
   // jsdom has no media playback.
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
 });
@@ -80,7 +65,7 @@ test('without BarcodeDetector there is no Scan button; a typed ICCID or EID open
   await userEvent.click(input);
   await userEvent.paste('8988 0000 0000 0000 0001');
   await userEvent.click(screen.getByRole('button', { name: 'View card' }));
-  expect(screen.getByTestId('where')).toHaveTextContent('/2/89880000000000000001');
+  expect(screen.getByTestId('location')).toHaveTextContent('/2/89880000000000000001');
 });
 
 test('an EID opens the eSIM slot; a too-short number is refused with the length message', async () => {
@@ -94,7 +79,7 @@ test('an EID opens the eSIM slot; a too-short number is refused with the length 
   await userEvent.clear(input);
   await userEvent.paste('89049032123456789012345678901234');
   await userEvent.click(screen.getByRole('button', { name: 'View card' }));
-  expect(screen.getByTestId('where')).toHaveTextContent('/esim/89049032123456789012345678901234?mode=search');
+  expect(screen.getByTestId('location')).toHaveTextContent('/esim/89049032123456789012345678901234?mode=search');
   stop();
 });
 
@@ -112,7 +97,7 @@ test('with a camera and BarcodeDetector, a scanned ICCID stops the camera and op
   expect(detector.formats[0]).toEqual(['code_128', 'ean_13', 'qr_code', 'data_matrix']);
 
   act(() => detector.show('ICCID 8988 0000 0000 0000 0007'));
-  expect(await screen.findByTestId('where')).toHaveTextContent('/2/89880000000000000007');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/2/89880000000000000007'));
   expect(camera.track.stop).toHaveBeenCalled();
 });
 

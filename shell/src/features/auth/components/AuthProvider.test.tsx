@@ -1,10 +1,9 @@
-import '../../../testing/polyfills';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from 'shared-contracts';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
-import { renderWithApp } from '../../../testing/render';
-import { useAuth } from './AuthProvider';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { DEMO_CONFIG, shellApp } from '../../../testing/app';
+import { useAuth } from '../../../lib/auth';
 
 function Probe() {
   const location = useLocation();
@@ -18,33 +17,29 @@ function Probe() {
 }
 
 describe('auth receipt', () => {
-  let network: FetchStub;
-  afterEach(() => network.restore());
-
   it('stores access_token as RECEIPT, loads the user with it and removes it from the URL', async () => {
-    network = stubFetch({
-      '/eshop/get/config': envelope(DEMO_CONFIG),
-      '/eshop/v1/user/info': envelope({ email: 'ana@example.com', user_id: 7, area: 'DE', ccy: 'EUR' }),
+    const network = stubCalls({
+      getConfig: DEMO_CONFIG,
+      getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'DE', ccy: 'EUR' },
     });
-    const { storage } = await renderWithApp(<Probe />, {
-      route: '/2/89852000000000000001?access_token=tok-1&mode=search',
-    });
+    const { storage, ...app } = shellApp({ route: '/2/89852000000000000001?access_token=tok-1&mode=search' });
+    await renderRemote(<Probe />, app);
 
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
     expect(storage.get(STORAGE_KEYS.RECEIPT)).toBe('tok-1');
     expect(storage.get(STORAGE_KEYS.USER_EMAIL)).toBe('ana@example.com');
     expect(storage.get(STORAGE_KEYS.USER_ID)).toBe('7');
     expect(screen.getByTestId('url')).toHaveTextContent('/2/89852000000000000001?mode=search');
-    const [infoCall] = network.callsTo('/eshop/v1/user/info');
+    const [infoCall] = network.callsTo('getUserInfo');
     expect(infoCall?.headers.Authorization).toBe('Bearer tok-1');
   });
 
   it('a session end from the client clears the user and goes where the client says', async () => {
-    network = stubFetch({
-      '/eshop/get/config': envelope(DEMO_CONFIG),
-      '/eshop/v1/user/info': envelope({ email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' }),
+    stubCalls({
+      getConfig: DEMO_CONFIG,
+      getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' },
     });
-    const { bus } = await renderWithApp(<Probe />, { route: '/user/info', stored: { RECEIPT: 'tok-2' } });
+    const { bus } = await renderRemote(<Probe />, shellApp({ route: '/user/info', stored: { RECEIPT: 'tok-2' } }));
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
 
     act(() => bus.publish('session:end', { disableBack: false, redirectTo: '/2/89852000000000000001' }));

@@ -1,15 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
-import { getUserInfo, type UserInfo } from '../api/get-user-info';
+import { AuthContext, type UserInfo } from '../../../lib/auth';
+import { getUserInfo } from '../api/get-user-info';
 import { takeReceiptFromQuery } from '../lib/receipt';
-
-interface AuthState {
-  user: UserInfo | null;
-  loggedIn: boolean;
-}
-
-const AuthContext = createContext<AuthState>({ user: null, loggedIn: false });
 
 /**
  * The auth receipt: `access_token` in the query is stored as RECEIPT and removed from the address bar; with a
@@ -82,8 +76,4 @@ export function AuthProvider({
 
   const value = useMemo(() => ({ user, loggedIn: user !== null }), [user]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthState {
-  return useContext(AuthContext);
 }

@@ -7,12 +7,12 @@ import { apiClient } from '../../../lib/api-client';
 import { IconButton } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { PATHS } from '../../../app/routes/table';
-import { useAuth } from '../../auth/components/AuthProvider';
-import { useLocale } from '../../locale/components/LocaleProvider';
+import { useAuth } from '../../../lib/auth';
+import { useLocale } from '../../../lib/locale';
 import { useUnreadNotices } from '../hooks/use-unread-notices';
 
 // Code-split: most visits open neither, so they stay out of the first download.
-const LocaleDialog = lazy(() => import(/* webpackChunkName: "locale-dialog" */ '../../locale/components/LocaleDialog'));
+const LocaleDialog = lazy(() => import(/* webpackChunkName: "locale-dialog" */ './LocaleDialog'));
 const SideDrawer = lazy(() => import(/* webpackChunkName: "side-drawer" */ './SideDrawer'));
 
 const Bar = styled.header`

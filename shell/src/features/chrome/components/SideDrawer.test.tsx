@@ -1,17 +1,13 @@
-import '../../../testing/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
-import { renderWithApp } from '../../../testing/render';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
 import { Header } from './Header';
 
 describe('side drawer', () => {
-  let network: FetchStub;
-  afterEach(() => network.restore());
-
   it('opens from the menu button with the five entries in the spec order', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
-    await renderWithApp(<Header />, { route: '/' });
+    stubCalls({ getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES });
+    await renderRemote(<Header />, shellApp({ route: '/' }));
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByTestId('side-drawer');
     const entries = within(drawer)

@@ -6,7 +6,7 @@ import { Dialog } from 'shared-contracts/ui/dialog';
 import { Icon, type IconName } from '../../../components/Icon';
 import { PATHS } from '../../../app/routes/table';
 import { STORE_URL } from '../../../lib/links';
-import { useAuth } from '../../auth/components/AuthProvider';
+import { useAuth } from '../../../lib/auth';
 
 const List = styled.ul`
   list-style: none;

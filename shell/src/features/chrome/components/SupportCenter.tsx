@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { getBus, type ApiClient, type EventMap } from 'shared-contracts';
 import { apiClient } from '../../../lib/api-client';
-import { useAuth } from '../../auth/components/AuthProvider';
+import { useAuth } from '../../../lib/auth';
 import { type SupportOpener, type SupportView } from '../lib/support-open';
 
 const SupportChat = lazy(() => import(/* webpackChunkName: "support-chat" */ './SupportChat'));

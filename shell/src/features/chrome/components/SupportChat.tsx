@@ -4,7 +4,7 @@ import { getStorage, isLanguage, validateEmail, type ApiClient } from 'shared-co
 import { Button } from '../../../components/Button';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { Icon } from '../../../components/Icon';
-import { useAuth } from '../../auth/components/AuthProvider';
+import { useAuth } from '../../../lib/auth';
 import { loadThread, sendMessage, type SupportMessage } from '../api/support';
 import { validEmail, type SupportSubject } from '../lib/support-link';
 import {

@@ -1,14 +1,14 @@
-import '../../../testing/polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getBus, STORAGE_KEYS } from 'shared-contracts';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub, type StubResponse } from '../../../testing/fetch-stub';
-import { renderWithApp } from '../../../testing/render';
+import { getBus, STORAGE_KEYS, type CallResponse } from 'shared-contracts';
+import { renderRemote, stubCalls, type CallAnswer } from 'shared-contracts/testing';
+import { DEMO_CONFIG, shellApp } from '../../../testing/app';
 import { Header } from './Header';
 import { SupportHost } from './SupportHost';
 
 const ICCID = '89880000000000000001';
 const NOTICES = { notice: null, list: [], unread: 0 };
+type SupportMessage = CallResponse<'supportThread'>['messages'][number];
 
 interface Sent {
   client_id: string;
@@ -18,9 +18,9 @@ interface Sent {
 /** An api whose support thread lives in memory; `sendAnswer` decides what each send gets. */
 function supportApi(options: {
   supportUrl?: string;
-  sendAnswer?: (sent: Sent) => StubResponse | Promise<StubResponse>;
+  sendAnswer?: (sent: Sent) => CallAnswer<'supportSend'> | Promise<CallAnswer<'supportSend'>>;
 }) {
-  const thread: Array<Record<string, unknown>> = [];
+  const thread: SupportMessage[] = [];
   const store = (sent: Sent) => {
     if (!thread.some((message) => message.client_id === sent.client_id)) {
       thread.push({
@@ -32,17 +32,17 @@ function supportApi(options: {
         create: 1_700_000_000,
       });
     }
-    return envelope({ messages: [...thread] });
+    return { messages: [...thread] };
   };
-  return stubFetch({
-    '/eshop/get/config': envelope({
+  return stubCalls({
+    getConfig: {
       ...DEMO_CONFIG,
       ...(options.supportUrl !== undefined ? { support_url: options.supportUrl } : {}),
-    }),
-    '/eshop/get/notice': envelope(NOTICES),
-    '/eshop/echat/click': envelope({ url: '' }),
-    '/eshop/support/thread': () => envelope({ messages: [...thread] }),
-    '/eshop/support/send': ({ body }) => (options.sendAnswer ?? store)(body as Sent),
+    },
+    checkNotice: NOTICES,
+    sendEchatIccid: { url: '' },
+    supportThread: () => ({ messages: [...thread] }),
+    supportSend: (request) => (options.sendAnswer ?? store)(request),
   });
 }
 
@@ -52,34 +52,30 @@ async function openChat() {
 }
 
 describe('support chat (built-in: nothing configured)', () => {
-  let network: FetchStub;
-  afterEach(() => {
-    network.restore();
-    jest.restoreAllMocks();
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('shows a sent message at once as sending, then as sent, and keeps it in the thread', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const stored: Sent[] = [];
-    network = supportApi({
+    const network = supportApi({
       sendAnswer: async (sent) => {
         await gate;
         stored.push(sent);
-        return envelope({
+        return {
           messages: [
             { id: 1, client_id: sent.client_id, sender: 'user', body: sent.body, auto: false, create: 1_700_000_000 },
             { id: 2, client_id: '', sender: 'agent', body: 'ack', auto: true, create: 1_700_000_000 },
           ],
-        });
+        };
       },
     });
-    await renderWithApp(
+    await renderRemote(
       <>
         <Header />
         <SupportHost />
       </>,
-      { stored: { DEVICE_ITEM_ICCID: ICCID } },
+      shellApp({ stored: { DEVICE_ITEM_ICCID: ICCID } }),
     );
     const chat = await openChat();
     expect(within(chat).getByTestId('support-who')).toHaveTextContent(`Card: ${ICCID}`);
@@ -102,25 +98,27 @@ describe('support chat (built-in: nothing configured)', () => {
     // A visitor's thread is found by this device's token.
     const token = window.localStorage.getItem(STORAGE_KEYS.SUPPORT_TOKEN);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(network.callsTo('/support/send')[0]?.body).toMatchObject({ token });
+    expect(network.callsTo('supportSend')[0]?.body).toMatchObject({ token });
   });
 
   it('keeps a message that failed, with Retry, across closing the sheet, and sends it on Retry', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     let online = false;
-    const thread: Array<Record<string, unknown>> = [];
-    network = supportApi({
+    const thread: SupportMessage[] = [];
+    const network = supportApi({
       sendAnswer: (sent) => {
-        if (!online) return { status: 502, body: '<html>bad gateway</html>' };
+        // A proxy's 502 page is no envelope: the client sees a transport failure, as with no network at all.
+        if (!online) throw new TypeError('502 Bad Gateway');
         thread.push({ id: 1, client_id: sent.client_id, sender: 'user', body: sent.body, auto: false, create: 1 });
-        return envelope({ messages: [...thread] });
+        return { messages: [...thread] };
       },
     });
-    await renderWithApp(
+    await renderRemote(
       <>
         <Header />
         <SupportHost />
       </>,
+      shellApp(),
     );
     let chat = await openChat();
     await userEvent.type(within(chat).getByLabelText('Message'), 'Please call me back');
@@ -144,17 +142,18 @@ describe('support chat (built-in: nothing configured)', () => {
     expect(within(chat).getAllByText('Please call me back')).toHaveLength(1);
     expect(window.localStorage.getItem(STORAGE_KEYS.SUPPORT_OUTBOX)).toBeNull();
     // Every try carried the same id: the api stores the message once.
-    const ids = network.callsTo('/support/send').map((call) => (call.body as Sent).client_id);
+    const ids = network.callsTo('supportSend').map((call) => call.body.client_id);
     expect(new Set(ids).size).toBe(1);
   });
 
   it('keeps the text being written when the sheet is closed', async () => {
-    network = supportApi({});
-    await renderWithApp(
+    supportApi({});
+    await renderRemote(
       <>
         <Header />
         <SupportHost />
       </>,
+      shellApp(),
     );
     let chat = await openChat();
     await userEvent.type(within(chat).getByLabelText('Message'), 'Half a thought');
@@ -164,31 +163,33 @@ describe('support chat (built-in: nothing configured)', () => {
   });
 
   it('asks a visitor for an e-mail and refuses a malformed one', async () => {
-    network = supportApi({});
-    await renderWithApp(
+    const network = supportApi({});
+    await renderRemote(
       <>
         <Header />
         <SupportHost />
       </>,
+      shellApp(),
     );
     const chat = await openChat();
     await userEvent.type(within(chat).getByLabelText('Your e-mail (so we can answer)'), 'not-an-email');
     await userEvent.type(within(chat).getByLabelText('Message'), 'Hello');
     await userEvent.click(within(chat).getByRole('button', { name: 'Send' }));
     expect(within(chat).getByRole('alert')).toHaveTextContent('Please enter a valid e-mail address.');
-    expect(network.callsTo('/support/send')).toHaveLength(0);
+    expect(network.callsTo('supportSend')).toHaveLength(0);
     expect(within(chat).getByLabelText('Message')).toHaveValue('Hello');
   });
 
   it('ignores a configured link that is not http(s) and opens the built-in chat', async () => {
-    network = supportApi({ supportUrl: 'javascript:alert(1)' });
+    supportApi({ supportUrl: 'javascript:alert(1)' });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     try {
-      await renderWithApp(
+      await renderRemote(
         <>
           <Header />
           <SupportHost />
         </>,
+        shellApp(),
       );
       expect(await openChat()).toBeInTheDocument();
       expect(open).not.toHaveBeenCalled();
@@ -199,15 +200,12 @@ describe('support chat (built-in: nothing configured)', () => {
 });
 
 describe('support chat (external service configured)', () => {
-  let network: FetchStub;
-  afterEach(() => network.restore());
-
   it('opens the configured chat in a new tab with the e-mail and ICCID, and reports the card click', async () => {
-    network = supportApi({ supportUrl: 'https://chat.example.com/help?site=shop' });
+    const network = supportApi({ supportUrl: 'https://chat.example.com/help?site=shop' });
     const tab = { opener: {} } as unknown as Window;
     const open = jest.spyOn(window, 'open').mockImplementation(() => tab);
     try {
-      await renderWithApp(<SupportHost />);
+      await renderRemote(<SupportHost />, shellApp());
       await act(async () => getBus().publish('support:open', { email: 'demo@example.com', iccid: ICCID }));
       await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
       const url = new URL(String(open.mock.calls[0]?.[0]));
@@ -218,17 +216,17 @@ describe('support chat (external service configured)', () => {
       expect(open.mock.calls[0]?.[1]).toBe('_blank');
       expect(tab.opener).toBeNull();
       expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument();
-      expect(network.callsTo('/echat/click')[0]?.body).toEqual({ iccid: ICCID, email: 'demo@example.com' });
+      expect(network.callsTo('sendEchatIccid')[0]?.body).toEqual({ iccid: ICCID, email: 'demo@example.com' });
     } finally {
       open.mockRestore();
     }
   });
 
   it('offers the link in a sheet when the browser blocked the new tab', async () => {
-    network = supportApi({ supportUrl: 'https://chat.example.com/help' });
+    supportApi({ supportUrl: 'https://chat.example.com/help' });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     try {
-      await renderWithApp(<SupportHost />);
+      await renderRemote(<SupportHost />, shellApp());
       await act(async () => getBus().publish('support:open', { email: 'demo@example.com' }));
       const link = await screen.findByRole('link', { name: 'Open the support chat' });
       expect(link).toHaveAttribute('href', 'https://chat.example.com/help?email=demo%40example.com');
@@ -241,29 +239,26 @@ describe('support chat (external service configured)', () => {
 });
 
 describe('notices button', () => {
-  let network: FetchStub;
-  afterEach(() => network.restore());
-
   it('says how many notices are unread and shows a dot', async () => {
-    network = stubFetch({
-      '/eshop/get/config': envelope(DEMO_CONFIG),
-      '/eshop/get/notice': envelope({
+    const network = stubCalls({
+      getConfig: DEMO_CONFIG,
+      checkNotice: {
         notice: null,
         list: [1, 2, 3, 4].map((id) => ({ id, title: `N${id}`, content: '', link: '', create: 1, read: false })),
         unread: 4,
-      }),
+      },
     });
     // Notice 4 was opened on this device (a visitor's read mark).
-    await renderWithApp(<Header />, { stored: { DEVICE_ITEM_ICCID: ICCID, NOTICE_READ: '[4]' } });
+    await renderRemote(<Header />, shellApp({ stored: { DEVICE_ITEM_ICCID: ICCID, NOTICE_READ: '[4]' } }));
     expect(await screen.findByRole('link', { name: 'Notices, 3 unread' })).toHaveAttribute('href', '/card/msg');
     expect(screen.getByTestId('notices-unread')).toBeInTheDocument();
-    expect(network.callsTo('/get/notice')[0]?.body).toMatchObject({ iccid: ICCID, lang: 'en' });
+    expect(network.callsTo('checkNotice')[0]?.body).toMatchObject({ iccid: ICCID, lang: 'en' });
   });
 
   it('has no dot when everything is read', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG), '/eshop/get/notice': envelope(NOTICES) });
-    await renderWithApp(<Header />);
-    await waitFor(() => expect(network.callsTo('/get/notice')).toHaveLength(1));
+    const network = stubCalls({ getConfig: DEMO_CONFIG, checkNotice: NOTICES });
+    await renderRemote(<Header />, shellApp());
+    await waitFor(() => expect(network.callsTo('checkNotice')).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Notices' })).toBeInTheDocument();
     expect(screen.queryByTestId('notices-unread')).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   DEFAULT_COUNTRY,
   getBus,
@@ -9,30 +9,12 @@ import {
   type Language,
   type SafeStorage,
 } from 'shared-contracts';
+import { useAuth } from '../../../lib/auth';
 import { switchLanguage } from '../../../lib/i18n';
-import { useAuth } from '../../auth/components/AuthProvider';
+import { LocaleContext, type LocaleChange, type LocaleState } from '../../../lib/locale';
 import { getConfig } from '../api/get-config';
 import { saveUserSettings } from '../api/save-user-settings';
 import { persistLocale, resolveLocale, type ResolvedLocale } from '../lib/resolve-locale';
-
-export interface LocaleChange {
-  language?: Language;
-  currency?: string;
-  region?: string;
-}
-
-export interface LocaleState {
-  language: Language;
-  currency: string | null;
-  region: string;
-  locked: boolean;
-  languages: readonly Language[];
-  currencies: readonly string[];
-  /** Applies and stores a change; syncs region and currency to the account when logged in. */
-  update(change: LocaleChange): Promise<void>;
-}
-
-const LocaleContext = createContext<LocaleState | null>(null);
 
 /**
  * Language, currency and region of the page. Starts from what bootstrap resolved (query and storage), then checks
@@ -144,10 +126,4 @@ export function LocaleProvider({
     [language, currency, region, initial.locked, lists, update],
   );
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
-}
-
-export function useLocale(): LocaleState {
-  const state = useContext(LocaleContext);
-  if (!state) throw new Error('useLocale outside LocaleProvider');
-  return state;
 }

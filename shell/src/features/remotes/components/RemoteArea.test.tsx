@@ -1,9 +1,8 @@
-import '../../../testing/polyfills';
 import { screen, waitFor } from '@testing-library/react';
+import { httpAnswer, renderRemote, settle, stubCalls } from 'shared-contracts/testing';
 import { AppRoutes } from '../../../app/routes/AppRoutes';
 import { App } from '../../../app/App';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
-import { renderWithApp, settle } from '../../../testing/render';
+import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
 import { resetFederationForTests } from '../lib/federation';
 import { type RemoteRoutesLoader } from '../lib/remote-routes-store';
 
@@ -11,36 +10,31 @@ const CARD_URL = '/2/89852000000000000001';
 const MANIFEST = 'http://localhost:8081/mf-manifest.json';
 
 describe('a remote that fails to load', () => {
-  let network: FetchStub;
-  afterEach(() => {
-    network.restore();
-    resetFederationForTests();
-  });
+  afterEach(() => resetFederationForTests());
 
   it('shows the localized fallback in its own area while the header keeps working, and Retry loads again', async () => {
     // The real federation runtime, with mf_card's manifest unreachable (HTTP boundary only).
-    network = stubFetch({
-      '/remotes.json': { body: { mf_card: MANIFEST } },
-      '/mf-manifest.json': { status: 503, body: { message: 'down' } },
-      '/eshop/get/config': envelope(DEMO_CONFIG),
-    });
-    await renderWithApp(<App />, { route: CARD_URL });
+    const network = stubCalls(
+      { getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES },
+      { extra: { '/remotes.json': { mf_card: MANIFEST }, [MANIFEST]: httpAnswer(503, { message: 'down' }) } },
+    );
+    await renderRemote(<App />, shellApp({ route: CARD_URL }));
 
     const fallback = await screen.findByTestId('remote-unavailable');
     expect(fallback).toHaveTextContent('This part is unavailable right now');
     expect(fallback.closest('[data-remote-area]')).toHaveAttribute('data-remote-area', 'mf_card');
     expect(screen.getByTestId('app-header')).toBeInTheDocument();
     expect(screen.getByTestId('menu-button')).toBeEnabled();
-    const manifestRequests = network.callsTo('/mf-manifest.json').length;
+    const manifestRequests = network.requestsTo(MANIFEST).length;
     expect(manifestRequests).toBeGreaterThan(0);
 
     await settle(700, () => screen.getByTestId('remote-retry').click());
-    await waitFor(() => expect(network.callsTo('/mf-manifest.json').length).toBeGreaterThan(manifestRequests));
+    await waitFor(() => expect(network.requestsTo(MANIFEST).length).toBeGreaterThan(manifestRequests));
     expect(await screen.findByTestId('remote-unavailable')).toBeInTheDocument();
   });
 
   it('renders the remote page after a successful retry', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
+    stubCalls({ getConfig: DEMO_CONFIG });
     let attempts = 0;
     const loader: RemoteRoutesLoader = {
       load: async () => {
@@ -50,7 +44,7 @@ describe('a remote that fails to load', () => {
       },
       reset: () => undefined,
     };
-    await renderWithApp(<AppRoutes />, { route: CARD_URL, remotesLoader: loader });
+    await renderRemote(<AppRoutes />, shellApp({ route: CARD_URL, remotesLoader: loader }));
 
     const retry = await screen.findByRole('button', { name: 'Retry' });
     await settle(700, () => retry.click());
@@ -59,7 +53,7 @@ describe('a remote that fails to load', () => {
   });
 
   it('keeps other remotes working: each area fails on its own', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
+    stubCalls({ getConfig: DEMO_CONFIG });
     const loader: RemoteRoutesLoader = {
       load: async (remote) => {
         if (remote === 'mf_card') throw new Error('mf_card offline');
@@ -67,17 +61,17 @@ describe('a remote that fails to load', () => {
       },
       reset: () => undefined,
     };
-    await renderWithApp(<AppRoutes />, { route: '/user/about', remotesLoader: loader });
+    await renderRemote(<AppRoutes />, shellApp({ route: '/user/about', remotesLoader: loader }));
     expect(await screen.findByText('about page')).toBeInTheDocument();
   });
 
   it('shows the fallback in Arabic when the page is Arabic', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
+    stubCalls({ getConfig: DEMO_CONFIG });
     const loader: RemoteRoutesLoader = {
       load: async () => Promise.reject(new Error('offline')),
       reset: () => undefined,
     };
-    await renderWithApp(<AppRoutes />, { route: `${CARD_URL}?lan=ar`, remotesLoader: loader });
+    await renderRemote(<AppRoutes />, shellApp({ route: `${CARD_URL}?lan=ar`, remotesLoader: loader }));
     expect(await screen.findByText('هذا الجزء غير متاح حاليًا')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });

@@ -1,18 +1,15 @@
-import '../../../testing/polyfills';
 import { act, screen, within } from '@testing-library/react';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
-import { renderWithApp } from '../../../testing/render';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { DEMO_CONFIG, shellApp } from '../../../testing/app';
 import { ToastRegion } from './ToastRegion';
 
 describe('ToastRegion', () => {
-  let network: FetchStub;
   beforeEach(() => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
+    stubCalls({ getConfig: DEMO_CONFIG });
   });
-  afterEach(() => network.restore());
 
   it('shows a toast any package publishes on the bus, in a polite live region', async () => {
-    const { bus } = await renderWithApp(<ToastRegion />);
+    const { bus } = await renderRemote(<ToastRegion />, shellApp());
     const region = screen.getByTestId('toast-region');
     expect(region).toHaveAttribute('role', 'status');
     expect(region).toHaveAttribute('aria-live', 'polite');
@@ -28,7 +25,7 @@ describe('ToastRegion', () => {
   it('lets a toast go after a while', async () => {
     jest.useFakeTimers();
     try {
-      const { bus } = await renderWithApp(<ToastRegion />);
+      const { bus } = await renderRemote(<ToastRegion />, shellApp());
       act(() => bus.publish('toast', { kind: 'error', messageKey: 'errors.10003' }));
       expect(screen.getAllByTestId('toast')).toHaveLength(1);
       act(() => jest.advanceTimersByTime(5000));

@@ -1,12 +1,17 @@
-import '../../testing/polyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
 import { getBus, type EventMap } from 'shared-contracts';
-import { stubApi } from '../../testing/render';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { moreText } from '../../lib/text-more';
 import { FloatGift, SupportButton } from './FloatingButtons';
-import { renderActivity } from './test-utils';
 
 const READY = '89880000000000000002';
+
+/** The card list screen, with the router's location shown. */
+const renderActivity = (ui: ReactElement) =>
+  renderRemote(ui, { route: '/eshop/card/list', showLocation: true, i18n: { namespaces: [remote, moreText] } });
 
 describe('floating gift', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -31,13 +36,14 @@ describe('floating gift', () => {
   });
 
   it('asks linkData for the link when the gift needs the card', async () => {
-    const api = stubApi({ '/message/activity/linkData': { link: `/2/${READY}?gift=1` } });
+    const api = stubCalls({ activityLinkData: { link: `/2/${READY}?gift=1` } });
     await renderActivity(<FloatGift items={[{ id: 5, image: 'x', link: 'https://example.com/gift' }]} iccid={READY} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open your gift' }));
     await act(async () => undefined);
-    expect(api.calls).toEqual([{ path: '/eshop/message/activity/linkData', body: { id: 5, iccid: READY } }]);
+    expect(api.calls).toEqual([
+      expect.objectContaining({ path: '/eshop/message/activity/linkData', body: { id: 5, iccid: READY } }),
+    ]);
     expect(screen.getByTestId('location')).toHaveTextContent(`/2/${READY}?gift=1`);
-    api.restore();
   });
 });
 

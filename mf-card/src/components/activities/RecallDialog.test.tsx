@@ -1,10 +1,11 @@
-import '../../testing/polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
 import { type RecallItem } from 'shared-contracts';
-import { stubApi } from '../../testing/render';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { moreText } from '../../lib/text-more';
 import { RecallDialog } from './RecallDialog';
-import { renderActivity } from './test-utils';
 
 const READY = '89880000000000000002';
 const recall: RecallItem = {
@@ -14,12 +15,13 @@ const recall: RecallItem = {
   link: 'https://example.com/recall',
 };
 
-describe('recall dialog', () => {
-  let api: ReturnType<typeof stubApi>;
-  afterEach(() => api.restore());
+/** The card list screen, with the router's location shown. */
+const renderActivity = (ui: ReactElement) =>
+  renderRemote(ui, { route: '/eshop/card/list', showLocation: true, i18n: { namespaces: [remote, moreText] } });
 
+describe('recall dialog', () => {
   it('offers the free 30-day plan through the external shop link, in a new tab', async () => {
-    api = stubApi({});
+    const api = stubCalls({});
     const onClose = jest.fn();
     await renderActivity(<RecallDialog items={[recall]} onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'A free 30-day data plan for you' });
@@ -37,10 +39,12 @@ describe('recall dialog', () => {
   });
 
   it('with a card, the shop link comes from linkData (it carries the ICCID)', async () => {
-    api = stubApi({ '/message/activity/linkData': { link: `https://example.com/recall?iccid=${READY}` } });
+    const api = stubCalls({ activityLinkData: { link: `https://example.com/recall?iccid=${READY}` } });
     await renderActivity(<RecallDialog items={[recall]} iccid={READY} onClose={() => undefined} />);
     await act(async () => undefined);
-    expect(api.calls).toEqual([{ path: '/eshop/message/activity/linkData', body: { id: 12, iccid: READY } }]);
+    expect(api.calls).toEqual([
+      expect.objectContaining({ path: '/eshop/message/activity/linkData', body: { id: 12, iccid: READY } }),
+    ]);
     expect(screen.getByRole('link', { name: /Get my free plan/ })).toHaveAttribute(
       'href',
       `https://example.com/recall?iccid=${READY}`,
@@ -48,7 +52,7 @@ describe('recall dialog', () => {
   });
 
   it('drops an unsafe link and renders nothing for an empty list', async () => {
-    api = stubApi({});
+    stubCalls({});
     const view = await renderActivity(
       <RecallDialog items={[{ ...recall, link: 'javascript:alert(1)' }]} onClose={() => undefined} />,
     );

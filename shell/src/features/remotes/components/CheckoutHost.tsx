@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { getBus, type CheckoutRequest, type CheckoutSheetModule, type CheckoutSheetProps } from 'shared-contracts';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { PageSkeleton } from '../../../components/Skeleton';
-import { RemoteErrorBoundary } from '../../remotes/components/RemoteErrorBoundary';
-import { RemoteUnavailable } from '../../remotes/components/RemoteUnavailable';
-import { loadRemoteModule, resetRemote } from '../../remotes/lib/federation';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteUnavailable } from './RemoteUnavailable';
+import { loadRemoteModule, resetRemote } from '../lib/federation';
 
 export type CheckoutSheetLoader = () => Promise<{ default: ComponentType<CheckoutSheetProps> }>;
 

@@ -1,10 +1,10 @@
-import '../../testing/polyfills';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CARD_LIST_ACTIVITY_POSITION, type Banner } from 'shared-contracts';
-import { stubApi } from '../../testing/render';
+import { renderRemote, stubCalls, type CallsHandle } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { moreText } from '../../lib/text-more';
 import { AUTOPLAY_MS, BannerCarousel } from './BannerCarousel';
-import { renderActivity } from './test-utils';
 
 const banners: Banner[] = [
   {
@@ -31,16 +31,20 @@ const slide = () => screen.getByTestId('banner-slide');
 const region = () => screen.getByTestId('banner-carousel');
 
 async function show(list: Banner[] = banners) {
-  await renderActivity(<BannerCarousel banners={list} position={CARD_LIST_ACTIVITY_POSITION} />);
+  // The card list screen, with the router's location shown.
+  await renderRemote(<BannerCarousel banners={list} position={CARD_LIST_ACTIVITY_POSITION} />, {
+    route: '/eshop/card/list',
+    showLocation: true,
+    i18n: { namespaces: [remote, moreText] },
+  });
 }
 
 describe('banner carousel', () => {
-  let api: ReturnType<typeof stubApi>;
+  let api: CallsHandle;
   beforeEach(() => {
-    api = stubApi({ '/event': null });
+    api = stubCalls({ event: null });
   });
   afterEach(() => {
-    api.restore();
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
@@ -119,10 +123,10 @@ describe('banner carousel', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Summer in Europe' }));
     await act(async () => undefined);
     expect(api.calls).toEqual([
-      {
+      expect.objectContaining({
         path: '/eshop/api/event',
         body: { name: 'Summer in Europe', position: CARD_LIST_ACTIVITY_POSITION, link: banners[0]!.link },
-      },
+      }),
     ]);
     expect(screen.getByTestId('location')).toHaveTextContent('/2/89880000000000000002?type=Europe');
   });

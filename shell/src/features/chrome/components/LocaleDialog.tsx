@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import { getBus, LANGUAGES, type Language } from 'shared-contracts';
 import { Button } from '../../../components/Button';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { useAuth } from '../../auth/components/AuthProvider';
+import { useAuth } from '../../../lib/auth';
+import { useLocale } from '../../../lib/locale';
 import { regionOptions } from '../lib/regions';
-import { useLocale } from './LocaleProvider';
 
 const Form = styled.form`
   display: grid;

@@ -1,11 +1,12 @@
-import '../../testing/polyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { activityPopupKey, getStorage, POPUP_DELAY_MS, type Popup } from 'shared-contracts';
+import { renderRemote } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { moreText } from '../../lib/text-more';
 import { ActivityPopup } from './ActivityPopup';
 import { isPopupEligible, pickPopup, readPopupState, recordPopupShown } from './popup-frequency';
-import { renderActivity } from './test-utils';
 
 const invite: Popup = {
   id: 7,
@@ -19,6 +20,10 @@ const invite: Popup = {
 const summer: Popup = { ...invite, id: 8, title: 'Summer sale', btnText: 'Shop now', showNumber: 1, showRule: 0 };
 const NOW = new Date('2026-11-22T10:00:00Z').getTime();
 const DAY_MS = 86_400_000;
+
+/** The card list screen, with the router's location shown. */
+const renderActivity = (ui: ReactElement) =>
+  renderRemote(ui, { route: '/eshop/card/list', showLocation: true, i18n: { namespaces: [remote, moreText] } });
 
 const stored = (id: number) => getStorage().getJSON(activityPopupKey(id));
 

@@ -1,19 +1,16 @@
-import '../../../testing/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from 'shared-contracts';
-import { Header } from '../../chrome/components/Header';
-import { DEMO_CONFIG, envelope, stubFetch, type FetchStub } from '../../../testing/fetch-stub';
-import { renderWithApp } from '../../../testing/render';
+import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { Header } from './Header';
+import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
 
 describe('language and currency dialog', () => {
-  let network: FetchStub;
-  afterEach(() => network.restore());
-
   it('changes language and currency, stores them and flips the page direction', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
-    const { storage } = await renderWithApp(<Header />, { route: '/' });
-    await waitFor(() => expect(network.callsTo('/eshop/get/config')).toHaveLength(1));
+    const network = stubCalls({ getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES });
+    const { storage, ...app } = shellApp({ route: '/' });
+    await renderRemote(<Header />, app);
+    await waitFor(() => expect(network.callsTo('getConfig')).toHaveLength(1));
 
     await userEvent.click(screen.getByTestId('language-switcher'));
     const dialog = await screen.findByRole('dialog', { name: 'Language and currency' });
@@ -29,8 +26,8 @@ describe('language and currency dialog', () => {
   });
 
   it('is locked by lan: the language cannot be changed', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
-    await renderWithApp(<Header />, { route: '/?lan=zz' });
+    stubCalls({ getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES });
+    await renderRemote(<Header />, shellApp({ route: '/?lan=zz' }));
     await userEvent.click(screen.getByTestId('language-switcher'));
     expect(await screen.findByTestId('locale-language')).toBeDisabled();
     expect(screen.getByTestId('locale-language')).toHaveValue('en');
@@ -38,23 +35,24 @@ describe('language and currency dialog', () => {
   });
 
   it('shows the region to a logged-in user and saves the settings to the account', async () => {
-    network = stubFetch({
-      '/eshop/get/config': envelope(DEMO_CONFIG),
-      '/eshop/v1/user/info': envelope({ email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' }),
-      '/eshop/v1/user/set': ({ body }) => envelope(body),
+    const network = stubCalls({
+      getConfig: DEMO_CONFIG,
+      checkNotice: NO_NOTICES,
+      getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' },
+      userSet: (request) => request,
     });
-    await renderWithApp(<Header />, { route: '/', stored: { RECEIPT: 'tok' } });
-    await waitFor(() => expect(network.callsTo('/eshop/v1/user/info')).toHaveLength(1));
+    await renderRemote(<Header />, shellApp({ route: '/', stored: { RECEIPT: 'tok' } }));
+    await waitFor(() => expect(network.callsTo('getUserInfo')).toHaveLength(1));
     await userEvent.click(screen.getByTestId('language-switcher'));
     await userEvent.selectOptions(await screen.findByTestId('locale-region'), 'DE');
     await userEvent.click(screen.getByTestId('locale-save'));
-    await waitFor(() => expect(network.callsTo('/eshop/v1/user/set')).toHaveLength(1));
-    expect(network.callsTo('/eshop/v1/user/set')[0]?.body).toEqual({ area: 'DE', ccy: 'USD' });
+    await waitFor(() => expect(network.callsTo('userSet')).toHaveLength(1));
+    expect(network.callsTo('userSet')[0]?.body).toEqual({ area: 'DE', ccy: 'USD' });
   });
 
   it('is keyboard operable: focus stays inside and Escape closes it', async () => {
-    network = stubFetch({ '/eshop/get/config': envelope(DEMO_CONFIG) });
-    await renderWithApp(<Header />, { route: '/' });
+    stubCalls({ getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES });
+    await renderRemote(<Header />, shellApp({ route: '/' }));
     const opener = screen.getByTestId('language-switcher');
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog');

@@ -1,6 +1,0 @@
-import { startStandalone } from 'shared-contracts/ui';
-import { remote } from './lib/remote';
-import routes from './routes';
-
-// The standalone page of this remote (its own origin, no shell): develop and check it alone.
-void startStandalone({ remote, routes });

@@ -1,2 +1,0 @@
-// Async boundary: the federation runtime negotiates shared singletons before any of them is imported.
-import('./bootstrap');

@@ -1,0 +1,22 @@
+// `pnpm start` builds only what is missing: run in a package folder (esim-build-missing), it builds the package
+// when its dist/ is absent or incomplete. The expected files follow from the package's webpack set-up: the shell
+// has a page; a remote has its manifest and entry (and a standalone page); mf-card also the partner embed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const pkgDir = process.cwd();
+const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+const dist = path.join(pkgDir, 'dist');
+const isShell = pkg.name === 'shell';
+const expected = isShell ? ['index.html'] : ['mf-manifest.json', 'remoteEntry.js', 'index.html'];
+if (fs.existsSync(path.join(pkgDir, 'partner'))) expected.push('embed.js', 'partner/index.html');
+
+const missing = expected.filter((file) => !fs.existsSync(path.join(dist, file)));
+if (missing.length === 0) {
+  console.log(`[build:missing] ${pkg.name}: dist/ present, not rebuilding`);
+  process.exit(0);
+}
+console.log(`[build:missing] ${pkg.name}: building (missing ${missing.join(', ')})`);
+const result = spawnSync('pnpm', ['run', 'build'], { cwd: pkgDir, stdio: 'inherit' });
+process.exit(result.status ?? 1);
