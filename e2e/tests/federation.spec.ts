@@ -80,7 +80,7 @@ test('buying on the card page opens mf_checkout’s sheet with the chosen packag
 
   const first = card.getByTestId('package-grid').getByRole('button').first();
   // Held by its test id: while the sheet is open the page behind it is hidden from the accessibility tree.
-  const tile = card.getByTestId((await first.getAttribute('data-testid')) ?? 'package-1');
+  const tile = card.getByTestId('package-grid').getByTestId((await first.getAttribute('data-testid')) ?? 'package-1');
   await tile.click();
   await card.getByTestId('buy').click();
 

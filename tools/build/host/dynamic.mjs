@@ -3,7 +3,8 @@
 // are compressed on the fly, with the same choice the precompressed files get (brotli, then gzip).
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { NO_CACHE } from './static.mjs';
+// Same rule as static.mjs: documents that name a build are revalidated on every use.
+const NO_CACHE = 'no-cache';
 
 /**
  * @param {import('fastify').FastifyRequest} request
