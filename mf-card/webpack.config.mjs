@@ -13,7 +13,7 @@ export default remoteConfigs({
     './embed': './src/embed.tsx',
     './standalone': './src/standalone.tsx',
   },
-  // dist/embed.js: the partner embed (one script tag on a partner's page); dist/partner/: an example partner page.
+  // dist/embed.js: the partner embed (one script tag on a partner's page). partner-example/index.html is an
+  // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
-  copies: [{ from: './partner/index.html', to: 'partner/index.html' }],
 });

@@ -72,7 +72,7 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           '--port',
           String(ports.partner),
           '--dir',
-          path.join(root, 'mf-card', 'dist', 'partner'),
+          path.join(root, 'mf-card', 'partner-example'),
           '--spa',
           '--partner-config',
         ],

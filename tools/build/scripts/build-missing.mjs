@@ -10,7 +10,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'
 const dist = path.join(pkgDir, 'dist');
 const isShell = pkg.name === 'shell';
 const expected = isShell ? ['index.html'] : ['mf-manifest.json', 'remoteEntry.js', 'index.html'];
-if (fs.existsSync(path.join(pkgDir, 'partner'))) expected.push('embed.js', 'partner/index.html');
+if (fs.existsSync(path.join(pkgDir, 'partner'))) expected.push('embed.js');
 
 const missing = expected.filter((file) => !fs.existsSync(path.join(dist, file)));
 if (missing.length === 0) {

@@ -40,8 +40,3 @@ export function htmlPage({
     templateContent: () => page({ title, body }),
   });
 }
-
-/** A static HTML document copied as it is (no scripts injected). */
-export function copyHtml({ from, to }) {
-  return new HtmlWebpackPlugin({ filename: to, template: from, inject: false, minify: false });
-}

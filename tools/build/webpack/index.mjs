@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
-import { copyHtml, htmlPage } from './html.mjs';
+import { htmlPage } from './html.mjs';
 import { BuildStatsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
 import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
 
@@ -63,9 +63,8 @@ export function shellConfig(o) {
  * A remote and its pages: dist/remoteEntry.js + mf-manifest.json + chunks, then dist/index.html (the standalone
  * page, loading the remote's `./standalone` expose) and any extra page scripts (`scripts`: name → source, written
  * as dist/<name>.js without a hash, for partners to reference by a fixed address).
- * `copies` are static HTML documents copied into dist (mf-card's partner example page).
  * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
- *           scripts?: Record<string,string>, copies?: Array<{ from: string, to: string }> }} o
+ *           scripts?: Record<string,string> }} o
  */
 export function remoteConfigs(o) {
   const remote = (_env, argv = {}) => {
@@ -106,7 +105,6 @@ export function remoteConfigs(o) {
           chunks: ['standalone'],
           body: `<div id="root" data-standalone="${o.name}"></div>`,
         }),
-        ...(o.copies ?? []).map(copyHtml),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),
       ],
