@@ -15,6 +15,17 @@ const Backdrop = styled.div<{ $placement: DialogPlacement }>`
   inset: 0;
   z-index: 100;
   display: flex;
+  /* Rendered into document.body: on a partner's page nothing of the shop's page styles is around it. */
+  font-family:
+    system-ui,
+    -apple-system,
+    'Segoe UI',
+    Roboto,
+    'Noto Sans',
+    sans-serif;
+  font-size: ${({ theme }) => theme.font.md};
+  line-height: 1.45;
+  text-align: start;
   background: ${({ theme }) => theme.color.overlay};
   ${({ $placement, theme }) =>
     $placement === 'sheet'

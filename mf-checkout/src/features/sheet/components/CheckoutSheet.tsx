@@ -42,26 +42,37 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
       placement="sheet"
       testId="checkout-sheet"
     >
-      <Name data-testid="checkout-goods-name">{goods.name}</Name>
+      <Name data-testid="checkout-goods-name">
+        {/* Package texts come in the server's language: bdi keeps '5 GB' reading right in a right-to-left page. */}
+        <bdi>{goods.name}</bdi>
+      </Name>
       <Goods>
         <dt>{t('sheet.price')}</dt>
-        <dd data-testid="checkout-price">{price}</dd>
+        <dd data-testid="checkout-price">
+          <bdi>{price}</bdi>
+        </dd>
         {goods.renew_price_str && (
           <>
             <dt>{t('sheet.renewalPrice')}</dt>
-            <dd data-testid="checkout-renewal-price">{goods.renew_price_str}</dd>
+            <dd data-testid="checkout-renewal-price">
+              <bdi>{goods.renew_price_str}</bdi>
+            </dd>
           </>
         )}
         {goods.area && (
           <>
             <dt>{t('sheet.coverage')}</dt>
-            <dd data-testid="checkout-coverage">{goods.area}</dd>
+            <dd data-testid="checkout-coverage">
+              <bdi>{goods.area}</bdi>
+            </dd>
           </>
         )}
         {goods.validity && (
           <>
             <dt>{t('sheet.validity')}</dt>
-            <dd>{goods.validity}</dd>
+            <dd>
+              <bdi>{goods.validity}</bdi>
+            </dd>
           </>
         )}
         {iccid && (
