@@ -89,6 +89,10 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    files: ['**/*.test.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
   ...packageNameBlocks,
   {
     // By path: boundaries resolves every import (static, dynamic, re-export) to a file and classifies both ends:

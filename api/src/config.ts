@@ -10,6 +10,16 @@ export const DEFAULT_MAIL_FROM = 'eSIM Shop <no-reply@esim-shop.localhost>';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
+/**
+ * Whether start-up loads the demo data into an empty database: SEED_DEMO=1 always, SEED_DEMO=0 never; unset,
+ * everywhere but production (NODE_ENV=production). `pnpm start` shows the demo; a production start never creates
+ * the demo accounts, whose passwords are public.
+ */
+export function seedDemoData(seedDemo: '0' | '1' | undefined, nodeEnv: string): boolean {
+  if (seedDemo !== undefined) return seedDemo === '1';
+  return nodeEnv !== 'production';
+}
+
 // ---- support chat ----
 export const DEFAULT_SUPPORT_EMAIL = 'support@esim-shop.localhost';
 const supportEnv = {
@@ -50,10 +60,15 @@ const envSchema = z.object({
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
   NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Demo data in an empty database at start-up: '1' always, '0' never, unset outside production only (seedDemo).
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
   ...supportEnv,
 });
 
-export type ApiConfig = z.infer<typeof envSchema>;
+export type ApiConfig = z.infer<typeof envSchema> & {
+  /** Start-up loads the demo data into an empty database (see seedDemoData). */
+  seedDemo: boolean;
+};
 
 /** Reads and validates the environment once at start-up; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -62,5 +77,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`invalid api configuration:\n${problems}`);
   }
-  return parsed.data;
+  return { ...parsed.data, seedDemo: seedDemoData(parsed.data.SEED_DEMO, parsed.data.NODE_ENV) };
 }

@@ -1,16 +1,6 @@
-import { buildApp } from './app';
 import { loadConfig, type ApiConfig } from './config';
-import { createDb, type Db } from './db/index';
-import { migrate } from './db/migrate';
-import { createMailer } from './mail';
-import { demoCards, DEMO_EID, DEMO_USER, seed } from './seed';
-
-function corsOrigins(config: ApiConfig): string[] | '*' {
-  if (config.CORS_ORIGINS.trim() === '*') return '*';
-  return config.CORS_ORIGINS.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
+import { demoCards, DEMO_EID, DEMO_USER } from './seed';
+import { startApi } from './start';
 
 function printDemoLinks(config: ApiConfig) {
   const origin = config.SHELL_ORIGIN.replace(/\/+$/, '');
@@ -27,49 +17,28 @@ function printDemoLinks(config: ApiConfig) {
 
 async function main() {
   const config = loadConfig();
-  const db: Db = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  const applied = await migrate(db);
-  const seeded = await seed(db);
-  const app = await buildApp({
-    db,
-    mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX }),
-    logger: { level: config.LOG_LEVEL },
-    sessionTtlHours: config.SESSION_TTL_HOURS,
-    corsOrigins: corsOrigins(config),
-    trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY,
-    production: config.NODE_ENV === 'production',
-  });
-  app.log.info(
-    {
-      database: db.kind === 'postgres' ? 'postgresql (DATABASE_URL)' : `pglite (${config.PGLITE_DIR})`,
-      migrationsApplied: applied,
-      seeded,
-      mail: config.SMTP_URL ? 'smtp' : `outbox ${config.MAIL_OUTBOX}`,
-    },
-    'api ready',
-  );
+  const api = await startApi(config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    api.app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
-      await app.close();
-      await db.close();
+      await api.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      api.app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.API_PORT, host: config.HOST });
-  printDemoLinks(config);
+  // The demo links only where the demo data is loaded (SEED_DEMO, or any start outside production).
+  if (config.seedDemo) printDemoLinks(config);
 }
 
 main().catch((error: unknown) => {

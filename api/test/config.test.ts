@@ -1,4 +1,4 @@
-import { loadConfig } from '../src/config';
+import { loadConfig, seedDemoData } from '../src/config';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {
@@ -25,5 +25,22 @@ describe('configuration', () => {
   it('stops on invalid values with a readable message', () => {
     expect(() => loadConfig({ API_PORT: 'eighty' })).toThrow(/API_PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('loads the demo data outside production only, unless SEED_DEMO says otherwise', () => {
+    // pnpm start runs without NODE_ENV: demo data.
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '' }).seedDemo).toBe(true); // empty counts as unset
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    // A production start never creates the demo accounts unless asked to.
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(seedDemoData(undefined, 'production')).toBe(false);
+    expect(seedDemoData('1', 'production')).toBe(true);
   });
 });

@@ -37,6 +37,8 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
         ],
         env: {
           API_PORT: String(ports.api),
+          // The demo data the tests use, whatever NODE_ENV the run inherits.
+          SEED_DEMO: '1',
           SHELL_ORIGIN: origins.shell,
           CORS_ORIGINS: origins.partner,
           ...extraEnv,

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import type { PgliteWorkerData, PgliteWorkerMessage, PgliteWorkerRequest } from './pglite-worker';
 
 // int8 (bigint) and numeric come back as strings by default; our ids, byte counts and minor-unit amounts all fit
 // comfortably in a double, so parse them once here instead of at every call site.
@@ -124,17 +124,20 @@ async function createPostgresDb(options: CreateDbOptions & { databaseUrl: string
   });
 }
 
-type WorkerMessage =
-  | { type: 'ready'; address: string }
-  | { type: 'error'; message: string }
-  | { type: 'closed' }
-  | { type: 'snapshot'; error?: string };
+/**
+ * The worker's entry file, beside this module. Compiled (this module is index.js): pglite-worker.js, run by plain
+ * Node, no tsx needed. From source (index.ts, under tsx or jest): pglite-worker-loader.mjs, which loads
+ * pglite-worker.ts through tsx, because Node 20 cannot start a worker from a .ts file (see the loader).
+ */
+export function pgliteWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  return new URL(moduleUrl).pathname.endsWith('.ts')
+    ? new URL('./pglite-worker-loader.mjs', moduleUrl)
+    : new URL('./pglite-worker.js', moduleUrl);
+}
 
-const PGLITE_WORKER = fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url));
-
-function nextMessage(worker: Worker, types: WorkerMessage['type'][]): Promise<WorkerMessage> {
+function nextMessage(worker: Worker, types: PgliteWorkerMessage['type'][]): Promise<PgliteWorkerMessage> {
   return new Promise((resolve, reject) => {
-    const onMessage = (message: WorkerMessage) => {
+    const onMessage = (message: PgliteWorkerMessage) => {
       if (!types.includes(message.type)) return;
       cleanup();
       resolve(message);
@@ -162,15 +165,15 @@ async function createPgliteDb(options: CreateDbOptions): Promise<Db> {
   const dataDir = options.memory || options.pgliteDir?.startsWith('memory://') ? undefined : options.pgliteDir;
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
   const max = options.maxConnections ?? 8;
-  // PGlite is one connection; the socket server (in a worker thread) multiplexes the pool's connections onto it,
-  // so the rest of the api talks to it exactly as to PostgreSQL.
-  const worker = new Worker(PGLITE_WORKER, {
-    workerData: {
-      dataDir: dataDir ? path.resolve(dataDir) : undefined,
-      maxConnections: max,
-      loadFrom: options.pgliteLoadFrom,
-    },
-  });
+  // PGlite is one connection; our wire server (pglite-worker.ts, in a worker thread so that the WASM engine never
+  // blocks this event loop) multiplexes the pool's connections onto it, so the rest of the api talks to it exactly
+  // as to PostgreSQL.
+  const workerData: PgliteWorkerData = {
+    dataDir: dataDir ? path.resolve(dataDir) : undefined,
+    maxConnections: max,
+    loadFrom: options.pgliteLoadFrom,
+  };
+  const worker = new Worker(pgliteWorkerUrl(), { workerData });
   const started = await nextMessage(worker, ['ready', 'error']).catch(async (error: unknown) => {
     await worker.terminate();
     throw error;
@@ -186,7 +189,8 @@ async function createPgliteDb(options: CreateDbOptions): Promise<Db> {
   const db = makeDb('pglite', pool, async () => {
     await pool.end();
     const closed = nextMessage(worker, ['closed']).catch(() => undefined);
-    worker.postMessage({ type: 'close' });
+    const request: PgliteWorkerRequest = { type: 'close' };
+    worker.postMessage(request);
     // Closing flushes the data folder; give it time, but never hang a shutdown on it.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await worker.terminate();
@@ -195,7 +199,8 @@ async function createPgliteDb(options: CreateDbOptions): Promise<Db> {
     ...db,
     async snapshot(file: string) {
       const done = nextMessage(worker, ['snapshot']);
-      worker.postMessage({ type: 'snapshot', file });
+      const request: PgliteWorkerRequest = { type: 'snapshot', file };
+      worker.postMessage(request);
       const answer = await done;
       if (answer.type === 'snapshot' && answer.error) throw new Error(`PGlite snapshot failed: ${answer.error}`);
     },

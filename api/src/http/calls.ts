@@ -29,15 +29,16 @@ export interface CallRoute<N extends CallName = CallName> {
 }
 
 /**
- * A call of the map that a later issue implements: validated and documented now, answering HTTP 501 with code
- * 10003 'not implemented yet' until then.
+ * A call of the map that a later issue implements: validated and documented now, answering HTTP 501 with the
+ * catalogue's generic system error (`{ code: 10003, message: 'system error', data: null }`) until then. Nothing in the
+ * answer says why; the log line of the error handler has the path.
  */
 export function pendingCall(name: CallName): CallRoute {
   return {
     name,
     options: { auth: 'none' },
     async handler(): Promise<never> {
-      throw new ApiError(ERROR_CODES.SYSTEM_ERROR, `not implemented yet: ${name}`, 501);
+      throw new ApiError(ERROR_CODES.SYSTEM_ERROR, undefined, 501);
     },
   };
 }

@@ -74,7 +74,10 @@ function sendEnvelope(reply: FastifyReply, mapped: Mapped) {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
-    if (mapped.status >= 500) {
+    if (error instanceof ApiError && mapped.status === 501) {
+      // A call of a later issue (pendingCall): expected, and the client sees only the generic system error.
+      request.log.warn({ url: request.url }, 'call not implemented yet');
+    } else if (mapped.status >= 500) {
       request.log.error({ err: error, url: request.url }, 'unexpected error');
     } else if (!(error instanceof ApiError)) {
       request.log.info({ code: mapped.code, reason: error.message }, 'request rejected');

@@ -1,4 +1,5 @@
 import { calls, CALL_NAMES } from 'shared-contracts/schemas';
+import { ERROR_CODES, messageFor } from '../../src/http/errors';
 import { createTestApp, post, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -238,7 +239,10 @@ describe('platform routes', () => {
   it('answers calls of later issues with a documented 501/10003, after validating them', async () => {
     const pending = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1' });
     expect(pending.status).toBe(501);
-    expect(pending.body).toEqual({ code: 10003, message: 'not implemented yet: poolDelete', data: null });
+    // The same envelope as any system error: nothing about what is missing or why.
+    expect(pending.body).toEqual({ code: 10003, message: messageFor(ERROR_CODES.SYSTEM_ERROR), data: null });
+    expect(pending.body.message).toBe('system error');
+    expect(JSON.stringify(pending.body)).not.toMatch(/implement|poolDelete|pool/i);
     const invalid = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1', extra: 1 });
     expect(invalid.body.code).toBe(10002);
   });

@@ -1,5 +1,4 @@
 // @ts-check
-/* global describe, it, expect, beforeAll, afterAll -- jest's globals */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,4 @@
 // @ts-check
-/* global describe, it, expect, beforeAll, afterAll -- jest's globals */
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';

@@ -1,5 +1,4 @@
 // @ts-check
-/* global describe, it, expect, beforeAll, afterAll -- jest's globals */
 import fs from 'node:fs';
 
 import { contentSecurityPolicy } from './security.mjs';

@@ -82,11 +82,7 @@ export function PackageTile({
       data-testid={`package-${item.id}`}
     >
       {item.left_tag && <LeftTag>{item.left_tag}</LeftTag>}
-      {item.tag && (
-        <OfferTag style={tagColours(item.tag_background_color, item.tag_words_color)}>
-          {item.tag}
-        </OfferTag>
-      )}
+      {item.tag && <OfferTag style={tagColours(item.tag_background_color, item.tag_words_color)}>{item.tag}</OfferTag>}
       <Title>
         {icon && <img src={icon} alt="" loading="lazy" />}
         {/* Package texts come in the server's language: bdi keeps '5 GB' reading right in a right-to-left page. */}
