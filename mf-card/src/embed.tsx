@@ -16,13 +16,7 @@ import { remote } from './lib/remote';
 import routes from './routes';
 
 const Root = styled.div`
-  font-family:
-    system-ui,
-    -apple-system,
-    'Segoe UI',
-    Roboto,
-    'Noto Sans',
-    sans-serif;
+  font-family: ${({ theme: t }) => t.font.family};
   color: ${({ theme: t }) => t.color.text};
   background: ${({ theme: t }) => t.color.background};
   font-size: ${({ theme: t }) => t.font.md};

@@ -16,13 +16,7 @@ const Backdrop = styled.div<{ $placement: DialogPlacement }>`
   z-index: 100;
   display: flex;
   /* Rendered into document.body: on a partner's page nothing of the shop's page styles is around it. */
-  font-family:
-    system-ui,
-    -apple-system,
-    'Segoe UI',
-    Roboto,
-    'Noto Sans',
-    sans-serif;
+  font-family: ${({ theme }) => theme.font.family};
   font-size: ${({ theme }) => theme.font.md};
   line-height: 1.45;
   text-align: start;

@@ -22,7 +22,13 @@ export const theme = {
   },
   radius: { sm: '8px', md: '12px', lg: '16px', pill: '999px' },
   space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
-  font: { sm: '13px', md: '15px', lg: '17px', xl: '20px' },
+  font: {
+    sm: '13px',
+    md: '15px',
+    lg: '17px',
+    xl: '20px',
+    family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif",
+  },
   touch: '44px',
   shadow: '0 2px 12px rgba(15, 20, 25, 0.08)',
 } as const;

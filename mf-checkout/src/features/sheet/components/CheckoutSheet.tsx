@@ -1,20 +1,14 @@
 import styled from 'styled-components';
 import { type CheckoutSheetProps } from 'shared-contracts';
-import { Button } from 'shared-contracts/ui';
+import { Button, WidgetAmounts } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { useRemoteTranslation } from '../../../lib/remote';
 
-const Goods = styled.dl`
-  margin: 0;
-  display: grid;
+// The label/value pairs of the card widgets, in two columns that wrap long coverage texts.
+const Goods = styled(WidgetAmounts)`
   grid-template-columns: auto 1fr;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
   dd {
-    margin: 0;
-    font-weight: 600;
     overflow-wrap: anywhere;
   }
 `;
