@@ -10,6 +10,7 @@ import { cardCalls } from './modules/cards/routes';
 import { catalogueCalls } from './modules/catalogue/routes';
 import { siteCalls } from './modules/site/routes';
 import { userCalls } from './modules/users/routes';
+import { type Clock } from './modules/users/repository';
 import { supportCalls } from './modules/support/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
@@ -28,6 +29,10 @@ export interface BuildAppOptions {
   sessionTtlHours?: number;
   /** Per-IP limit of each auth call (login, sign-up, codes, reset). */
   authRateLimit?: RateLimitSettings;
+  /** Per-address limit of each account call that names an e-mail (login, codes, sign-up, reset, e-mail change). */
+  addressRateLimit?: RateLimitSettings;
+  /** The time sessions, verification codes and address limits go by; tests move it instead of sleeping. */
+  clock?: Clock;
   corsOrigins?: string[] | '*';
   trustProxy?: FastifyServerOptions['trustProxy'];
   production?: boolean;
@@ -35,6 +40,8 @@ export interface BuildAppOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** Per address and call, whichever IPs the requests come from: 10 in 15 minutes. */
+export const DEFAULT_ADDRESS_RATE_LIMIT: RateLimitSettings = { max: 10, timeWindowMs: 15 * 60_000 };
 
 /** The whole api as a Fastify instance, in layers: external plugins, then the app's own, then the calls. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -63,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer:
       options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, outboxDir: path.join(API_ROOT, '.data', 'outbox') }),
     sessionTtlHours: options.sessionTtlHours ?? 24 * 30,
+    clock: options.clock,
   });
   await app.register(auth);
 
@@ -73,7 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...cardCalls(scope),
       ...catalogueCalls(scope),
       ...siteCalls(scope, { production: options.production ?? false }),
-      ...userCalls(scope, { defaultCcy: options.defaultCcy ?? 'USD' }),
+      ...userCalls(scope, {
+        defaultCcy: options.defaultCcy ?? 'USD',
+        addressRateLimit: options.addressRateLimit ?? DEFAULT_ADDRESS_RATE_LIMIT,
+        clock: options.clock,
+      }),
       ...supportCalls(scope),
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));

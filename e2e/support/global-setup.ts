@@ -26,7 +26,10 @@ async function freshDatabaseEnv(): Promise<Record<string, string>> {
 export default async function globalSetup(): Promise<void> {
   if (!process.env.E2E_SKIP_BUILD) execSync('pnpm run build:missing', { cwd: root, stdio: 'inherit' });
   await stopAll();
-  await startServer('api', await freshDatabaseEnv());
+  const databaseEnv = await freshDatabaseEnv();
+  // Tests read mailed codes from the api's outbox folder (support/mail.ts).
+  process.env.E2E_MAIL_OUTBOX = databaseEnv.MAIL_OUTBOX;
+  await startServer('api', databaseEnv);
   const statics: ServerName[] = ['shell', 'mf_card', 'mf_pool', 'mf_esim', 'mf_account', 'mf_checkout', 'partner'];
   await Promise.all(statics.map((name) => startServer(name)));
 }

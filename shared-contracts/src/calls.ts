@@ -64,6 +64,7 @@ export const calls = {
   reset: { path: '/user/auth/reset' },
   login: { path: '/user/auth/login' },
   logout: { path: '/user/auth/logout' },
+  logoutAll: { path: '/user/auth/logout/all' },
   loginThirdParty: { path: '/user/auth/login/thirdparty' },
   getUserInfo: { path: '/v1/user/info' },
   userSet: { path: '/v1/user/set' },

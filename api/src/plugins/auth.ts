@@ -7,9 +7,11 @@ export type AuthMode = 'none' | 'optional' | 'required';
 
 export interface Authenticator {
   /**
-   * The caller's user. 'required': no receipt 10013, revoked 10013 (10021 when signed out everywhere), expired
-   * 10012; all three end the session on the client. 'optional': any of those simply means a visitor (card pages
-   * work with an ICCID alone, and a stale receipt must not lock a visitor out of a card page).
+   * The caller's user. 'required': no receipt, a forged or unknown one, an expired one or one logged out on this
+   * device 10013; signed out everywhere (logoutAll, password reset) 10021. Both end the session on the client.
+   * An expired receipt answers like a forged one (issue 8), so an old token says nothing about having been real.
+   * 'optional': any of those simply means a visitor (card pages work with an ICCID alone, and a stale receipt must
+   * not lock a visitor out of a card page).
    */
   user(request: FastifyRequest, mode: AuthMode, bodyToken?: string): Promise<SessionUser | null>;
 }
@@ -41,7 +43,6 @@ async function authPlugin(app: FastifyInstance) {
       const found = await app.users.lookupSession(token);
       if (found.state === 'valid') return found.user;
       if (mode === 'optional') return null;
-      if (found.state === 'expired') throw new ApiError(ERROR_CODES.TOKEN_EXPIRED);
       if (found.state === 'revoked' && found.reason === 'all') throw new ApiError(ERROR_CODES.ACCOUNT_DISABLED);
       throw new ApiError(ERROR_CODES.TOKEN_INVALID);
     },

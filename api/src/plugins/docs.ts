@@ -8,7 +8,7 @@ const DESCRIPTION = `Every call is \`POST\` with a JSON body and answers the env
 Success is code 10000. Each call is served at \`/eshop<path>\` and at \`/eshop/api<path>\` (the document lists the
 form the client uses). Send \`Authorization: Bearer <token>\` from login/sign-up where a call needs a user.
 
-Failures carry \`data: null\`: domain errors (card not found 10102, session expired 10012, ...) come with HTTP 200;
+Failures carry \`data: null\`: domain errors (card not found 10102, please log in 10013, ...) come with HTTP 200;
 malformed JSON is 400/10001; a schema violation (unknown field, wrong type, too long) 400/10002; a body over the
 limit 413/10002; an unknown route 404/10002; too many auth attempts 429/10007; anything unexpected 500/10003.`;
 

@@ -1,5 +1,28 @@
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { type Db } from '../db/index';
+import { type Db, type Queryable } from '../db/index';
+
+/**
+ * Counts one hit on a fixed-window counter in PostgreSQL (table rate_limits): the hits in the current window and
+ * the milliseconds left in it. Shared by the per-IP limits below and the per-address limits of the account calls.
+ */
+export async function countHit(
+  db: Queryable,
+  key: string,
+  nowMs: number,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const row = await db.one<{ hits: number; window_started_ms: string | number }>(
+    `INSERT INTO rate_limits (key, window_started_ms, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN 1 ELSE rate_limits.hits + 1 END,
+       window_started_ms = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN $2
+                                ELSE rate_limits.window_started_ms END
+     RETURNING hits, window_started_ms`,
+    [key, nowMs, windowMs],
+  );
+  const started = Number(row?.window_started_ms ?? nowMs);
+  return { current: row?.hits ?? 1, ttl: Math.max(0, started + windowMs - nowMs) };
+}
 
 /**
  * Fixed-window counters in PostgreSQL, so limits hold across several api instances (nothing in process memory).
@@ -12,20 +35,8 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      const now = Date.now();
-      db.one<{ hits: number; window_started_ms: number }>(
-        `INSERT INTO rate_limits (key, window_started_ms, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN 1 ELSE rate_limits.hits + 1 END,
-           window_started_ms = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN $2
-                                    ELSE rate_limits.window_started_ms END
-         RETURNING hits, window_started_ms`,
-        [key, now, timeWindow],
-      ).then(
-        (row) => {
-          const started = row?.window_started_ms ?? now;
-          callback(null, { current: row?.hits ?? 1, ttl: Math.max(0, started + timeWindow - now) });
-        },
+      countHit(db, key, Date.now(), timeWindow).then(
+        (hit) => callback(null, hit),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }

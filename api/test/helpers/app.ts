@@ -79,7 +79,13 @@ export async function createTestApp(
   await migrate(db);
   if (withSeed) await seed(db);
   const mailer = createMemoryMailer();
-  const app = await buildApp({ db, mailer, authRateLimit: { max: 1000, timeWindowMs: 60_000 }, ...appOptions });
+  const app = await buildApp({
+    db,
+    mailer,
+    authRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    addressRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    ...appOptions,
+  });
   return {
     app,
     db,
@@ -87,6 +93,17 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.close();
+    },
+  };
+}
+
+/** A clock for buildApp's `clock` that tests move forward instead of sleeping (real time plus an offset). */
+export function testClock(): { now: () => Date; advance(ms: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
     },
   };
 }
@@ -120,6 +137,14 @@ export async function post<T = unknown>(
     payload: JSON.stringify(body),
   });
   return { status: response.statusCode, body: response.json<Envelope<T>>(), headers: response.headers };
+}
+
+/** The six-digit code of the latest mail to the address (the memory mailer keeps every mail). */
+export function lastCodeTo(mailer: { sent: MailMessage[] }, to: string): string {
+  const mail = [...mailer.sent].reverse().find((message) => message.to === to);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
 }
 
 export async function loginDemo(app: FastifyInstance, email = 'demo@example.com', password = 'demo-password-1') {

@@ -142,6 +142,94 @@ describe('activityRead', () => {
   });
 });
 
+describe('notifyDetail', () => {
+  interface NoticeDetail extends Notice {
+    content: string;
+    create: number;
+  }
+  const detail = (body: unknown, token?: string) =>
+    post<NoticeDetail>(t.app, '/v1/message/notifyDetail', body, { token });
+
+  it('answers a public notice to anyone, in the asked language, and marks it read for an account only', async () => {
+    const id = await noticeId('Welcome to the eSIM Shop');
+    const visitor = await detail({ id, lang: 'en' });
+    expect(visitor.body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: {
+        id,
+        title: 'Welcome to the eSIM Shop',
+        content: expect.stringContaining('Top up any card'),
+        link: expect.any(String),
+        create: expect.any(Number),
+        read: false,
+      },
+    });
+    expect(await t.db.query(`SELECT 1 FROM notice_reads WHERE notice_id = $1`, [id])).toHaveLength(0);
+
+    const german = await detail({ id, lang: 'de' }, other.token);
+    expect(german.body.data.title).not.toBe('Welcome to the eSIM Shop');
+    expect(german.body.data.read).toBe(true);
+    const list = await post<{ list: Notice[] }>(t.app, '/get/notice', { lang: 'en' }, { token: other.token });
+    expect(list.body.data.list.find((notice) => notice.id === id)?.read).toBe(true);
+    // Without a language: the notice's own text.
+    expect((await detail({ id })).body.data.title).toBe('Welcome to the eSIM Shop');
+  });
+
+  it("answers a user's notice to that user only", async () => {
+    const row = await t.db.one<{ id: number }>(
+      `INSERT INTO notices (user_id, title, content) VALUES ($1, 'Your refund', 'Refund of order 42 sent.') RETURNING id`,
+      [demo.user_id],
+    );
+    const id = row?.id ?? 0;
+    const stranger = await detail({ id, lang: 'en' }, other.token);
+    expect(stranger.body).toEqual({ code: 10024, message: 'this belongs to another account', data: null });
+    const visitor = await detail({ id, lang: 'en' });
+    expect(visitor.body).toEqual({ code: 10024, message: 'log in with the account this belongs to', data: null });
+    expect(JSON.stringify([stranger.body, visitor.body])).not.toContain('Refund');
+    const own = await detail({ id, lang: 'en' }, demo.token);
+    expect(own.body.data).toMatchObject({ id, title: 'Your refund', content: 'Refund of order 42 sent.', read: true });
+  });
+
+  it("answers a bound card's notice to the card's owner only", async () => {
+    const id = await noticeId('Your plan expires in 2 days');
+    expect((await detail({ id, lang: 'en', iccid: IN_POOL }, other.token)).body.code).toBe(10024);
+    expect((await detail({ id, lang: 'en', iccid: IN_POOL })).body.code).toBe(10024);
+    expect((await detail({ id, lang: 'en' }, demo.token)).body.data).toMatchObject({ id, read: true });
+  });
+
+  it("answers an unbound card's notice to whoever names the card", async () => {
+    const card = await t.db.one<{ iccid: string }>(
+      `SELECT iccid FROM cards WHERE user_id IS NULL AND iccid <> $1 ORDER BY iccid LIMIT 1`,
+      [READY],
+    );
+    const row = await t.db.one<{ id: number }>(
+      `INSERT INTO notices (iccid, title, content) VALUES ($1, 'Card notice', 'For this card.') RETURNING id`,
+      [card?.iccid],
+    );
+    const id = row?.id ?? 0;
+    expect((await detail({ id, lang: 'en', iccid: card?.iccid })).body.data).toMatchObject({ id, read: false });
+    expect((await detail({ id, lang: 'en' })).body).toEqual({ code: 10025, message: 'notice not found', data: null });
+    expect((await detail({ id, lang: 'en', iccid: READY }, other.token)).body.code).toBe(10025);
+  });
+
+  it('answers 10025 for an unknown or ended notice and 10002 for a bad id', async () => {
+    expect((await detail({ id: 999999, lang: 'en' })).body).toEqual({
+      code: 10025,
+      message: 'notice not found',
+      data: null,
+    });
+    const row = await t.db.one<{ id: number }>(
+      `INSERT INTO notices (title, content, ends_at) VALUES ('Old', 'Gone.', now() - interval '1 day') RETURNING id`,
+    );
+    expect((await detail({ id: row?.id, lang: 'en' })).body.code).toBe(10025);
+    const bad = await detail({ id: 'x', lang: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(10002);
+    expect((await detail({ id: 1, lang: 'en', extra: 1 })).body.code).toBe(10002);
+  });
+});
+
 describe('activityCardAlert', () => {
   it('answers null when the card shows no alert', async () => {
     const { body } = await post(t.app, '/message/activity/cardAlert', { iccid: READY, lang: 'en' });

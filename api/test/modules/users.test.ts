@@ -1,4 +1,4 @@
-import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+import { createTestApp, loginDemo, post, testClock, type TestApp } from '../helpers/app';
 
 interface AuthSession {
   token: string;
@@ -7,8 +7,9 @@ interface AuthSession {
 }
 
 let t: TestApp;
+const clock = testClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now, sessionTtlHours: 24 });
 });
 afterAll(async () => t.close());
 
@@ -112,12 +113,14 @@ describe('session end', () => {
     expect((await post(t.app, '/v1/user/info', {}, { token: 'not-a-token' })).body.code).toBe(10013);
   });
 
-  it('answers 10012 once the receipt expired', async () => {
-    const { token, user_id: userId } = await loginDemo(t.app);
+  it('answers 10013 once the receipt expired (the clock moved past its lifetime)', async () => {
+    const { token } = await loginDemo(t.app);
     expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10000);
-    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    clock.advance(23 * 3600_000);
+    expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10000);
+    clock.advance(3600_000);
     const { body } = await post(t.app, '/v1/user/info', {}, { token, prefix: '/eshop/api' });
-    expect(body).toMatchObject({ code: 10012, data: null });
+    expect(body).toEqual({ code: 10013, message: 'please log in', data: null });
   });
 
   it('revokes the receipt on logout (10013 afterwards) and leaves other receipts alone', async () => {
@@ -135,7 +138,7 @@ describe('session end', () => {
     expect((await post(t.app, '/v1/user/info', {}, { token: second.token })).body.code).toBe(10000);
   });
 
-  it('ends every receipt after a password reset (10021) and the new password works', async () => {
+  it('logs in with the reset and ends every other receipt (10021); the new password works', async () => {
     const email = 'reset.me@example.com';
     await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
     await post(t.app, '/user/auth/signup', { email, password: 'first-password', code: lastCode(email) });
@@ -147,10 +150,20 @@ describe('session end', () => {
     );
     await post(t.app, '/user/auth/getcode', { email, scene: 'reset' });
     expect(t.mailer.sent.at(-1)?.template).toBe('code-reset');
-    const reset = await post(t.app, '/user/auth/reset', { email, code: lastCode(email), password: 'second-password' });
-    expect(reset.body.code).toBe(10000);
+    const reset = await post<AuthSession>(t.app, '/user/auth/reset', {
+      email,
+      code: lastCode(email),
+      password: 'second-password',
+    });
+    expect(reset.body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: { token: expect.any(String), email, user_id: expect.any(Number) },
+    });
 
     expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10021);
+    const info = await post(t.app, '/v1/user/info', {}, { token: reset.body.data.token });
+    expect(info.body.data).toMatchObject({ email, user_id: reset.body.data.user_id });
     expect((await post(t.app, '/user/auth/login', { email, password: 'first-password' })).body.code).toBe(10026);
     expect((await post(t.app, '/user/auth/login', { email, password: 'second-password' })).body.code).toBe(10000);
   });

@@ -138,3 +138,30 @@ describe('responses', () => {
     expect(callSchemas.getPkg.response.parse({})).toEqual({ list: [], newList: [], recommendList: [], typeList: [] });
   });
 });
+
+describe('account calls of issue 8', () => {
+  it('logs in with a reset: the answer is a receipt like login', () => {
+    const session = { token: 'abc', email: 'a@example.com', user_id: 7 };
+    expect(callSchemas.reset.response.parse(session)).toEqual(session);
+    expect(callSchemas.reset.response.safeParse(null).success).toBe(false);
+  });
+
+  it('logs out everywhere with an empty body and answers null', () => {
+    expect(calls.logoutAll.path).toBe('/user/auth/logout/all');
+    expect(callSchemas.logoutAll.request.safeParse({}).success).toBe(true);
+    expect(callSchemas.logoutAll.request.safeParse({ user_id: 1 }).success).toBe(false);
+    expect(callSchemas.logoutAll.response.parse(null)).toBeNull();
+  });
+
+  it('asks for one notice by id, with an optional language and card', () => {
+    const request = callSchemas.notifyDetail.request;
+    expect(request.safeParse({ id: 3 }).success).toBe(true);
+    expect(request.safeParse({ id: 3, lang: 'de', iccid: ICCID19 }).success).toBe(true);
+    expect(request.safeParse({}).success).toBe(false);
+    expect(request.safeParse({ id: 3, lang: 'xx' }).success).toBe(false);
+    expect(request.safeParse({ id: 3, iccid: '12' }).success).toBe(false);
+    expect(request.safeParse({ id: 3, extra: true }).success).toBe(false);
+    const notice = { id: 3, title: 'T', content: 'C', link: '', create: 1_700_000_000, read: true };
+    expect(callSchemas.notifyDetail.response.parse(notice)).toEqual(notice);
+  });
+});

@@ -153,9 +153,14 @@ const cardPage = {
     request: z.strictObject({ iccid: Iccid, lang: Lang }),
     response: z.object({ alert: Notice.nullable() }),
   },
-  /** Design: one notice in full. */
+  /**
+   * Design: one notice in full, in `lang` when translated (else its own text); opening it marks it read for the
+   * logged-in caller (`read` true then; a visitor's mark stays on the device). A card's own notice needs that
+   * card's `iccid` while no account owns the card, else its owner's login; a user's notice only its user (10024);
+   * unknown or no longer in force 10025.
+   */
   notifyDetail: {
-    request: z.strictObject({ id: Id }),
+    request: z.strictObject({ id: Id, lang: Lang.optional(), iccid: Iccid.optional() }),
     response: Notice,
   },
   /** Design: the support chat's URL, with the ICCID and e-mail passed along to the agent. */
@@ -314,14 +319,19 @@ const account = {
     request: z.strictObject({ email: Email, code: VerificationCode, scene: CodeScene }),
     response: NoData,
   },
-  /** Design: sets a new password with a reset code. */
+  /**
+   * Design: sets a new password with a reset code and logs the caller in: every earlier receipt of the account
+   * ends (10021) and the answer is a new one, like login.
+   */
   reset: {
     request: z.strictObject({ email: Email, code: VerificationCode, password: Password }),
-    response: NoData,
+    response: AuthSession,
   },
   login: { request: z.strictObject({ email: Email, password: Password }), response: AuthSession },
   /** Design (no path in spec 7): ends this receipt on the server; later calls with it answer 10013. */
   logout: { request: EmptyRequest, response: NoData },
+  /** Design (no path in spec 7): ends every receipt of the account, this one too; later calls with them answer 10021. */
+  logoutAll: { request: EmptyRequest, response: NoData },
   /** Design: OpenID Connect authorization-code return: the api exchanges the code and checks state. */
   loginThirdParty: {
     request: z.strictObject({

@@ -35,6 +35,9 @@ export interface NoticeOwnerRow {
   iccid: string | null;
 }
 
+/** One notice in full with whom it is for (see findNoticeOwner). */
+export interface NoticeDetailRow extends NoticeRow, NoticeOwnerRow {}
+
 export interface ActivityEvent {
   name: string;
   iccid: string | null;
@@ -65,6 +68,24 @@ export function createSiteRepository(db: Queryable) {
            FROM notices n LEFT JOIN cards c ON c.iccid = n.iccid
           WHERE n.id = $1 AND ${IN_FORCE}`,
         [id],
+      );
+    },
+
+    /** A notice in force, in the language asked for when translated, with the caller's read mark and its owner. */
+    async findNoticeDetail(
+      id: number,
+      lang: string | null,
+      userId: number | null,
+    ): Promise<NoticeDetailRow | undefined> {
+      return db.one<NoticeDetailRow>(
+        `SELECT n.id, coalesce(t.title, n.title) AS title, coalesce(t.content, n.content) AS content, n.link,
+                n.created_at, (r.notice_id IS NOT NULL) AS read, n.user_id, n.iccid, c.user_id AS card_user_id
+           FROM notices n
+           LEFT JOIN cards c ON c.iccid = n.iccid
+           LEFT JOIN notice_translations t ON t.notice_id = n.id AND t.lang = $2
+           LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $3
+          WHERE n.id = $1 AND ${IN_FORCE}`,
+        [id, lang, userId],
       );
     },
 

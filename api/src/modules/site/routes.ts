@@ -6,14 +6,32 @@ import { defineCall, type CallRoute } from '../../http/calls';
 import { toEpochSeconds } from '../../lib/format';
 import { safeLink, withQuery } from '../../lib/links';
 import { loadSupportConfig } from '../../config';
-import { assertCardAccess, OTHER_ACCOUNT } from '../cards/routes';
+import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/routes';
 import { type SessionUser } from '../users/repository';
-import { type AdvertRow, type NoticeRow } from './repository';
+import { type AdvertRow, type NoticeDetailRow, type NoticeRow } from './repository';
 
 /** Config key of an external support chat (http(s)); unset: the answer is '' and the built-in support opens. */
 export const SUPPORT_URL_KEY = 'support_url';
 /** Event names the api records itself. */
 export const ECHAT_CLICK_EVENT = 'echat.click';
+
+export const NOTICE_NOT_FOUND = 'notice not found';
+
+/**
+ * Who may open a notice: everyone's and an agent's notices anyone; a user's only that user; a card's only the
+ * card's owner, or while no account owns the card, whoever names its ICCID (as on the card page). Another account's
+ * 10024; a card notice without its ICCID 10025, like an unknown one (the caller shows no right to know it exists).
+ */
+function assertNoticeAccess(notice: NoticeDetailRow, user: SessionUser | null, iccid: string | undefined): void {
+  const otherAccount = () => new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
+  if (notice.user_id !== null && notice.user_id !== user?.id) throw otherAccount();
+  if (notice.iccid === null) return;
+  if (notice.card_user_id !== null) {
+    if (notice.card_user_id !== user?.id) throw otherAccount();
+    return;
+  }
+  if (iccid !== notice.iccid) throw new ApiError(ERROR_CODES.NOT_FOUND, NOTICE_NOT_FOUND);
+}
 
 export const DEFAULT_CCY_LIST = ['USD', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'KRW'] as const;
 
@@ -148,6 +166,15 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
       if (forOther) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
       if (user) await app.site.markNoticeRead(id, user.id);
       return null;
+    }),
+
+    // One notice in full (the notices page opens it); opening it marks it read for an account, like activityRead.
+    defineCall('notifyDetail', { auth: 'optional' }, async ({ id, lang, iccid }, { user }) => {
+      const notice = await app.site.findNoticeDetail(id, lang ?? null, user?.id ?? null);
+      if (!notice) throw new ApiError(ERROR_CODES.NOT_FOUND, NOTICE_NOT_FOUND);
+      assertNoticeAccess(notice, user, iccid);
+      if (user && !notice.read) await app.site.markNoticeRead(id, user.id);
+      return toNotice({ ...notice, read: user !== null || notice.read });
     }),
 
     defineCall('activityCardAlert', { auth: 'optional' }, async ({ iccid, lang }, { user }) => {

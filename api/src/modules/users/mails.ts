@@ -17,7 +17,7 @@ export function verificationCodeMail(to: string, purpose: CodePurpose, code: str
     text: [
       `Your verification code is ${code}.`,
       '',
-      `Enter it on the page to ${text.action}. It is valid for 15 minutes and works once.`,
+      `Enter it on the page to ${text.action}. It is valid for 10 minutes and works once.`,
       'If you did not ask for it, you can ignore this e-mail.',
     ].join('\n'),
   };

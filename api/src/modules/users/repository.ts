@@ -1,4 +1,4 @@
-import { type Queryable } from '../../db/index';
+import { type Db, type Queryable } from '../../db/index';
 import { hashPassword, newCode, newToken, sameHash, sha256Hex, verifyPassword } from '../../lib/secrets';
 
 export interface UserRow {
@@ -20,21 +20,42 @@ export type SessionLookup =
   | { state: 'revoked'; reason: 'logout' | 'all' }
   | { state: 'unknown' };
 
-const CODE_TTL_MINUTES = 15;
-const CODE_MAX_ATTEMPTS = 5;
+/** A verification code works for 10 minutes, once; five wrong tries kill it; a new one every 60 s at most. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_WRONG_TRIES = 5;
+export const CODE_RESEND_COOLDOWN_MS = 60_000;
+
+/** The time the repository goes by; tests move it instead of sleeping. */
+export type Clock = () => Date;
+
+export interface UserRepositoryOptions {
+  sessionTtlHours: number;
+  clock?: Clock;
+}
+
+export type IssuedCode = { issued: true; code: string } | { issued: false; reason: 'cooldown' };
 
 export function normalizeEmail(email: string): string {
   return email.replace(/\s+/g, '').toLowerCase();
 }
 
-export function createUserRepository(db: Queryable, options: { sessionTtlHours: number }) {
+function codeHash(address: string, code: string): string {
+  return sha256Hex(`${address}:${code}`);
+}
+
+/** The calls of one connection: the pool, or a transaction's connection (see createUserRepository). */
+function userQueries(db: Queryable, options: UserRepositoryOptions) {
+  const clock = options.clock ?? (() => new Date());
+
+  async function findByEmail(email: string): Promise<(UserRow & { password_hash: string | null }) | undefined> {
+    return db.one<UserRow & { password_hash: string | null }>(
+      `SELECT id, email, area, ccy, password_hash FROM users WHERE email = $1`,
+      [normalizeEmail(email)],
+    );
+  }
+
   return {
-    async findByEmail(email: string): Promise<(UserRow & { password_hash: string | null }) | undefined> {
-      return db.one<UserRow & { password_hash: string | null }>(
-        `SELECT id, email, area, ccy, password_hash FROM users WHERE email = $1`,
-        [normalizeEmail(email)],
-      );
-    },
+    findByEmail,
 
     async findById(id: number): Promise<UserRow | undefined> {
       return db.one<UserRow>(`SELECT id, email, area, ccy FROM users WHERE id = $1`, [id]);
@@ -44,9 +65,9 @@ export function createUserRepository(db: Queryable, options: { sessionTtlHours: 
     async create(email: string, password: string): Promise<UserRow | undefined> {
       const passwordHash = await hashPassword(password);
       return db.one(
-        `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now())
+        `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, $3)
          ON CONFLICT (email) DO NOTHING RETURNING id, email, area, ccy`,
-        [normalizeEmail(email), passwordHash],
+        [normalizeEmail(email), passwordHash, clock()],
       );
     },
 
@@ -67,48 +88,71 @@ export function createUserRepository(db: Queryable, options: { sessionTtlHours: 
       );
     },
 
-    async setPassword(userId: number, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+    /** Stores an argon2id hash made beforehand (hashPassword), so a transaction never waits for the hashing. */
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
       await db.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, passwordHash]);
     },
 
-    /** The user when the password matches; a missing user still costs one hash so timing does not tell. */
-    async checkPassword(email: string, password: string): Promise<UserRow | 'no_user' | 'wrong_password'> {
-      const user = await this.findByEmail(email);
+    /**
+     * The user (with the hash the password matched) when the password matches; a missing user still costs one
+     * hash so timing does not tell.
+     */
+    async checkPassword(
+      email: string,
+      password: string,
+    ): Promise<(UserRow & { passwordHash: string }) | 'no_user' | 'wrong_password'> {
+      const user = await findByEmail(email);
       if (!user) {
         await hashPassword(password);
         return 'no_user';
       }
       if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) return 'wrong_password';
-      return { id: user.id, email: user.email, area: user.area, ccy: user.ccy };
+      return { id: user.id, email: user.email, area: user.area, ccy: user.ccy, passwordHash: user.password_hash };
     },
 
-    /** Issues an opaque bearer token; only its SHA-256 is stored. */
-    async openSession(userId: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * Issues an opaque bearer token; only its SHA-256 is stored. With ifPasswordHash, only while the account still
+     * has that password: a login that checked the old password never outlives a reset that happened meanwhile.
+     */
+    async openSession(
+      userId: number,
+      userAgent?: string,
+      ifPasswordHash?: string,
+    ): Promise<{ token: string; expiresAt: Date } | undefined> {
       const token = newToken();
+      const now = clock();
       const row = await db.one<{ expires_at: Date }>(
-        `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent)
-         VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING expires_at`,
-        [userId, sha256Hex(token), options.sessionTtlHours * 3600, userAgent?.slice(0, 256) ?? null],
+        `INSERT INTO sessions (user_id, token_hash, created_at, expires_at, user_agent)
+         SELECT u.id, $2, $3, $3::timestamptz + make_interval(secs => $4), $5 FROM users u
+          WHERE u.id = $1 AND ($6::text IS NULL OR u.password_hash = $6)
+         RETURNING expires_at`,
+        [
+          userId,
+          sha256Hex(token),
+          now,
+          options.sessionTtlHours * 3600,
+          userAgent?.slice(0, 256) ?? null,
+          ifPasswordHash ?? null,
+        ],
       );
-      return { token, expiresAt: row?.expires_at ?? new Date() };
+      return row ? { token, expiresAt: row.expires_at } : undefined;
     },
 
     async lookupSession(token: string): Promise<SessionLookup> {
       const row = await db.one<
         UserRow & { session_id: number; expired: boolean; revoked: boolean; revoked_reason: 'logout' | 'all' | null }
       >(
-        `SELECT s.id AS session_id, (s.expires_at <= now()) AS expired, (s.revoked_at IS NOT NULL) AS revoked,
+        `SELECT s.id AS session_id, (s.expires_at <= $2) AS expired, (s.revoked_at IS NOT NULL) AS revoked,
                 s.revoked_reason,
                 u.id, u.email, u.area, u.ccy
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1`,
-        [sha256Hex(token)],
+        [sha256Hex(token), clock()],
       );
       if (!row) return { state: 'unknown' };
       if (row.revoked) return { state: 'revoked', reason: row.revoked_reason ?? 'logout' };
       if (row.expired) return { state: 'expired' };
-      await db.query(`UPDATE sessions SET last_used_at = now() WHERE id = $1`, [row.session_id]);
+      await db.query(`UPDATE sessions SET last_used_at = $2 WHERE id = $1`, [row.session_id, clock()]);
       return {
         state: 'valid',
         user: { id: row.id, email: row.email, area: row.area, ccy: row.ccy, sessionId: row.session_id },
@@ -117,55 +161,126 @@ export function createUserRepository(db: Queryable, options: { sessionTtlHours: 
 
     async revokeSession(sessionId: number): Promise<void> {
       await db.query(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL`,
-        [sessionId],
+        `UPDATE sessions SET revoked_at = $2, revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL`,
+        [sessionId, clock()],
       );
     },
 
-    async revokeAllSessions(userId: number): Promise<void> {
-      await db.query(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'all' WHERE user_id = $1 AND revoked_at IS NULL`,
-        [userId],
+    /** Signs the user out everywhere (old receipts then end with 10021); the count of receipts ended. */
+    async revokeAllSessions(userId: number): Promise<number> {
+      const rows = await db.query(
+        `UPDATE sessions SET revoked_at = $2, revoked_reason = 'all'
+          WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
+        [userId, clock()],
       );
+      return rows.length;
     },
 
-    /** A fresh six-digit code for the e-mail; earlier unused codes of the same purpose stop working. */
-    async issueCode(email: string, purpose: CodePurpose): Promise<string> {
+    /**
+     * A fresh six-digit code for the address (and, for an e-mail change, the account asking); earlier unused codes
+     * of the same kind stop working. Refused within CODE_RESEND_COOLDOWN_MS of the previous one. Call it inside a
+     * transaction (createUserRepository does): the lock makes two racing requests issue one code.
+     */
+    async issueCode(email: string, purpose: CodePurpose, userId: number | null = null): Promise<IssuedCode> {
+      const address = normalizeEmail(email);
+      const now = clock();
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`code:${purpose}:${userId ?? ''}:${address}`]);
+      const recent = await db.one(
+        `SELECT 1 AS recent FROM verification_codes
+          WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3
+            AND created_at > $4::timestamptz - make_interval(secs => $5)
+          LIMIT 1`,
+        [address, purpose, userId, now, CODE_RESEND_COOLDOWN_MS / 1000],
+      );
+      if (recent) return { issued: false, reason: 'cooldown' };
       const code = newCode();
-      const address = normalizeEmail(email);
       await db.query(
-        `UPDATE verification_codes SET consumed_at = now() WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL`,
-        [address, purpose],
+        `UPDATE verification_codes SET consumed_at = $4
+          WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3 AND consumed_at IS NULL`,
+        [address, purpose, userId, now],
       );
       await db.query(
-        `INSERT INTO verification_codes (email, purpose, code_hash, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-        [address, purpose, sha256Hex(`${address}:${code}`), CODE_TTL_MINUTES],
+        `INSERT INTO verification_codes (email, purpose, user_id, code_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(secs => $6))`,
+        [address, purpose, userId, codeHash(address, code), now, CODE_TTL_MS / 1000],
       );
-      return code;
+      return { issued: true, code };
     },
 
-    /** Checks (and with consume, uses up) the latest code; a few wrong tries burn it. */
-    async checkCode(email: string, purpose: CodePurpose, code: string, consume: boolean): Promise<boolean> {
+    /**
+     * Checks (and with consume, uses up) the latest live code of the address (and account, for an e-mail change).
+     * Every try first takes one of the code's CODE_MAX_WRONG_TRIES in one conditional update, so parallel guesses
+     * cannot get past the limit; a right code gives its try back. A dead, used or expired code is simply wrong.
+     */
+    async checkCode(
+      email: string,
+      purpose: CodePurpose,
+      code: string,
+      consume: boolean,
+      userId: number | null = null,
+    ): Promise<boolean> {
       const address = normalizeEmail(email);
-      const row = await db.one<{ id: number; code_hash: string; attempts: number }>(
-        `SELECT id, code_hash, attempts FROM verification_codes
-          WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > now()
-          ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [address, purpose],
+      const now = clock();
+      const row = await db.one<{ id: number; code_hash: string }>(
+        `UPDATE verification_codes SET attempts = attempts + 1
+          WHERE id = (SELECT id FROM verification_codes
+                       WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3
+                         AND consumed_at IS NULL AND expires_at > $4
+                       ORDER BY created_at DESC, id DESC LIMIT 1)
+            AND attempts < $5 AND consumed_at IS NULL
+          RETURNING id, code_hash`,
+        [address, purpose, userId, now, CODE_MAX_WRONG_TRIES],
       );
-      if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return false;
-      if (!sameHash(row.code_hash, sha256Hex(`${address}:${code}`))) {
-        await db.query(`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = $1`, [row.id]);
-        return false;
-      }
-      if (!consume) return true;
+      if (!row || !sameHash(row.code_hash, codeHash(address, code))) return false;
       // Conditional update: of two requests racing with the same code, only one gets it.
-      const used = await db.one(
-        `UPDATE verification_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id`,
-        [row.id],
+      const kept = await db.one(
+        consume
+          ? `UPDATE verification_codes SET attempts = attempts - 1, consumed_at = $2
+              WHERE id = $1 AND consumed_at IS NULL RETURNING id`
+          : `UPDATE verification_codes SET attempts = attempts - 1 WHERE id = $1 AND consumed_at IS NULL RETURNING id`,
+        consume ? [row.id, now] : [row.id],
       );
-      return used !== undefined;
+      return kept !== undefined;
+    },
+  };
+}
+
+export type UserQueries = ReturnType<typeof userQueries>;
+
+export type ResetResult = { user: UserRow; token: string } | 'no_user' | 'wrong_code';
+
+export function createUserRepository(db: Db, options: UserRepositoryOptions) {
+  const queries = userQueries(db, options);
+  const inTransaction = <T>(fn: (tx: UserQueries) => Promise<T>): Promise<T> =>
+    db.tx((q) => fn(userQueries(q, options)));
+
+  return {
+    ...queries,
+
+    issueCode(email: string, purpose: CodePurpose, userId: number | null = null): Promise<IssuedCode> {
+      return inTransaction((tx) => tx.issueCode(email, purpose, userId));
+    },
+
+    async setPassword(userId: number, password: string): Promise<void> {
+      await queries.setPasswordHash(userId, await hashPassword(password));
+    },
+
+    /**
+     * A new password with a reset code, all or nothing: the code is used up, every receipt of the account ends
+     * (10021) and one new receipt is opened for the caller.
+     */
+    async resetPassword(email: string, code: string, password: string, userAgent?: string): Promise<ResetResult> {
+      const passwordHash = await hashPassword(password);
+      return inTransaction(async (tx) => {
+        const user = await tx.findByEmail(email);
+        if (!user) return 'no_user';
+        if (!(await tx.checkCode(email, 'reset', code, true))) return 'wrong_code';
+        await tx.setPasswordHash(user.id, passwordHash);
+        await tx.revokeAllSessions(user.id);
+        const session = await tx.openSession(user.id, userAgent);
+        if (!session) throw new Error('reset: the session of a user just updated could not be opened');
+        return { user: { id: user.id, email: user.email, area: user.area, ccy: user.ccy }, token: session.token };
+      });
     },
   };
 }

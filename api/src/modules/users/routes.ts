@@ -1,9 +1,10 @@
-import { type FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type AuthSession } from 'shared-contracts/schemas';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { defineCall, type CallRoute } from '../../http/calls';
+import { defineCall, type CallRoute, type RateLimitSettings } from '../../http/calls';
+import { countHit } from '../../plugins/rate-limit-store';
 import { verificationCodeMail } from './mails';
-import { type CodePurpose, type UserRow } from './repository';
+import { normalizeEmail, type Clock, type CodePurpose, type SessionUser, type UserRow } from './repository';
 
 const SCENE_PURPOSE: Record<'signup' | 'reset' | 'email', CodePurpose> = {
   signup: 'signup',
@@ -11,40 +12,86 @@ const SCENE_PURPOSE: Record<'signup' | 'reset' | 'email', CodePurpose> = {
   email: 'email_update',
 };
 
-export function userCalls(app: FastifyInstance, options: { defaultCcy: string }): CallRoute[] {
-  async function session(user: UserRow, userAgent: string | undefined): Promise<AuthSession> {
-    const { token } = await app.users.openSession(user.id, userAgent);
-    return { token, email: user.email, user_id: user.id };
+export interface UserCallOptions {
+  defaultCcy: string;
+  /** Per call and address, whichever IPs ask (the per-IP limit is registerCall's). */
+  addressRateLimit: RateLimitSettings;
+  clock?: Clock;
+}
+
+function needUser(user: SessionUser | null): SessionUser {
+  // 'required' calls never get here without a user; this only narrows the type.
+  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+  return user;
+}
+
+export function userCalls(app: FastifyInstance, options: UserCallOptions): CallRoute[] {
+  const clock = options.clock ?? (() => new Date());
+
+  /**
+   * The caller of a call whose auth is optional but whose e-mail change scene needs a login: without a usable
+   * receipt, the answer a login-only call gives (10013, or 10021 when signed out everywhere).
+   */
+  async function sceneUser(user: SessionUser | null, request: FastifyRequest): Promise<SessionUser> {
+    return user ?? needUser(await app.auth.user(request, 'required'));
+  }
+
+  async function session(user: UserRow, userAgent: string | undefined, ifPasswordHash?: string): Promise<AuthSession> {
+    const opened = await app.users.openSession(user.id, userAgent, ifPasswordHash);
+    // The password changed between the check and now (a reset): the old one no longer logs in.
+    if (!opened) throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
+    return { token: opened.token, email: user.email, user_id: user.id };
+  }
+
+  /**
+   * Guessing and mailing calls are also limited per address, so spreading requests over many IPs does not get
+   * around the per-IP limit: 429/10007 like that one.
+   */
+  async function limitAddress(call: string, email: string): Promise<void> {
+    const { max, timeWindowMs } = options.addressRateLimit;
+    const { current } = await countHit(
+      app.db,
+      `address:${call}:${normalizeEmail(email)}`,
+      clock().getTime(),
+      timeWindowMs,
+    );
+    if (current > max) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
   }
 
   return [
     defineCall('signupCheck', { auth: 'none', rateLimited: true }, async ({ email }) => {
+      await limitAddress('signupCheck', email);
       return { registered: (await app.users.findByEmail(email)) !== undefined };
     }),
 
-    // Sign-up codes only for new addresses, reset codes only for accounts, e-mail change codes only when logged in.
-    defineCall('getCode', { auth: 'optional', rateLimited: true }, async ({ email, scene }, { user }) => {
+    // Sign-up codes only for new addresses, reset codes only for accounts, e-mail change codes only when logged in
+    // (and bound to that account). One code per address and scene a minute: sooner answers 429/10007.
+    defineCall('getCode', { auth: 'optional', rateLimited: true }, async ({ email, scene }, { user, request }) => {
+      const caller = scene === 'email' ? await sceneUser(user, request) : null;
+      await limitAddress('getCode', email);
       const existing = await app.users.findByEmail(email);
       if (scene === 'signup' && existing) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       if (scene === 'reset' && !existing) throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
-      if (scene === 'email') {
-        if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-        if (existing && existing.id !== user.id) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
-      }
+      if (caller && existing && existing.id !== caller.id) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       const purpose = SCENE_PURPOSE[scene];
-      const code = await app.users.issueCode(email, purpose);
-      await app.mailer.send(verificationCodeMail(email.replace(/\s+/g, '').toLowerCase(), purpose, code));
+      const issued = await app.users.issueCode(email, purpose, caller?.id ?? null);
+      if (!issued.issued) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+      await app.mailer.send(verificationCodeMail(normalizeEmail(email), purpose, issued.code));
       return null;
     }),
 
-    defineCall('vcode', { auth: 'none', rateLimited: true }, async ({ email, code, scene }) => {
-      if (!(await app.users.checkCode(email, SCENE_PURPOSE[scene], code, false))) {
+    // Checks without using the code up; an e-mail change code only for the account that asked for it.
+    defineCall('vcode', { auth: 'optional', rateLimited: true }, async ({ email, code, scene }, { user, request }) => {
+      const userId = scene === 'email' ? (await sceneUser(user, request)).id : null;
+      await limitAddress('vcode', email);
+      if (!(await app.users.checkCode(email, SCENE_PURPOSE[scene], code, false, userId))) {
         throw new ApiError(ERROR_CODES.CODE_INVALID);
       }
       return null;
     }),
 
     defineCall('signup', { auth: 'none', rateLimited: true }, async ({ email, password, code }, { request }) => {
+      await limitAddress('signup', email);
       if (await app.users.findByEmail(email)) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       if (!(await app.users.checkCode(email, 'signup', code, true))) throw new ApiError(ERROR_CODES.CODE_INVALID);
       const user = await app.users.create(email, password);
@@ -52,47 +99,54 @@ export function userCalls(app: FastifyInstance, options: { defaultCcy: string })
       return session(user, request.headers['user-agent']);
     }),
 
+    // Only the catalogue's two answers: 10022 no such user, 10026 wrong password.
     defineCall('login', { auth: 'none', rateLimited: true }, async ({ email, password }, { request }) => {
+      await limitAddress('login', email);
       const result = await app.users.checkPassword(email, password);
       if (result === 'no_user') throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
       if (result === 'wrong_password') throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
-      return session(result, request.headers['user-agent']);
+      return session(result, request.headers['user-agent'], result.passwordHash);
     }),
 
-    // Revokes this receipt only; other devices stay logged in.
+    // Revokes this receipt only; other devices stay logged in (this one then answers 10013).
     defineCall('logout', { auth: 'required' }, async (_body, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      await app.users.revokeSession(user.sessionId);
+      await app.users.revokeSession(needUser(user).sessionId);
       return null;
     }),
 
-    // A new password signs the account out everywhere (old receipts end with 10021).
-    defineCall('reset', { auth: 'none', rateLimited: true }, async ({ email, code, password }) => {
-      const user = await app.users.findByEmail(email);
-      if (!user) throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
-      if (!(await app.users.checkCode(email, 'reset', code, true))) throw new ApiError(ERROR_CODES.CODE_INVALID);
-      await app.users.setPassword(user.id, password);
-      await app.users.revokeAllSessions(user.id);
+    // Every receipt of the account, this one included; each then answers 10021.
+    defineCall('logoutAll', { auth: 'required' }, async (_body, { user }) => {
+      await app.users.revokeAllSessions(needUser(user).id);
       return null;
+    }),
+
+    // A new password ends every earlier receipt (10021) and logs the caller in with a new one.
+    defineCall('reset', { auth: 'none', rateLimited: true }, async ({ email, code, password }, { request }) => {
+      await limitAddress('reset', email);
+      const result = await app.users.resetPassword(email, code, password, request.headers['user-agent']);
+      if (result === 'no_user') throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
+      if (result === 'wrong_code') throw new ApiError(ERROR_CODES.CODE_INVALID);
+      return { token: result.token, email: result.user.email, user_id: result.user.id };
     }),
 
     defineCall('getUserInfo', { auth: 'required' }, async (_body, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      return { email: user.email, user_id: user.id, area: user.area, ccy: user.ccy ?? options.defaultCcy };
+      const caller = needUser(user);
+      return { email: caller.email, user_id: caller.id, area: caller.area, ccy: caller.ccy ?? options.defaultCcy };
     }),
 
     defineCall('userSet', { auth: 'required' }, async ({ area, ccy }, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      const updated = await app.users.updateSettings(user.id, { area, ccy });
+      const updated = await app.users.updateSettings(needUser(user).id, { area, ccy });
       return { area: updated?.area ?? area, ccy: updated?.ccy ?? ccy };
     }),
 
+    // The code was mailed to the new address (getCode scene 'email') for this account only.
     defineCall('updateEmail', { auth: 'required', rateLimited: true }, async ({ email, code }, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      if (!(await app.users.checkCode(email, 'email_update', code, true))) {
+      const caller = needUser(user);
+      await limitAddress('updateEmail', email);
+      if (!(await app.users.checkCode(email, 'email_update', code, true, caller.id))) {
         throw new ApiError(ERROR_CODES.CODE_INVALID);
       }
-      const updated = await app.users.updateEmail(user.id, email);
+      const updated = await app.users.updateEmail(caller.id, email);
       if (!updated) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       return { email: updated.email, user_id: updated.id };
     }),

@@ -1,0 +1,216 @@
+import { createTestApp, lastCodeTo, loginDemo, post, testClock, type TestApp } from '../helpers/app';
+
+// Who may use an account call (issue 8): forged, expired and ended receipts, a second user, logout everywhere,
+// and login answers that say no more than the catalogue codes.
+
+interface AuthSession {
+  token: string;
+  email: string;
+  user_id: number;
+}
+
+let t: TestApp;
+const clock = testClock();
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: clock.now, sessionTtlHours: 1 });
+});
+afterAll(async () => t.close());
+
+async function signUp(email: string, password = 'first-password'): Promise<AuthSession> {
+  await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
+  const { body } = await post<AuthSession>(t.app, '/user/auth/signup', {
+    email,
+    password,
+    code: lastCodeTo(t.mailer, email),
+  });
+  expect(body.code).toBe(10000);
+  return body.data;
+}
+async function login(email: string, password = 'first-password'): Promise<AuthSession> {
+  const { body } = await post<AuthSession>(t.app, '/user/auth/login', { email, password });
+  expect(body.code).toBe(10000);
+  return body.data;
+}
+
+/** Every account call that needs a login, with a valid body. */
+const ACCOUNT_CALLS: ReadonlyArray<[string, unknown]> = [
+  ['/v1/user/info', {}],
+  ['/v1/user/set', { area: 'DE', ccy: 'EUR' }],
+  ['/v1/user/update/email', { email: 'someone.new@example.com', code: '123456' }],
+  ['/user/auth/logout', {}],
+  ['/user/auth/logout/all', {}],
+  ['/user/auth/getcode', { email: 'someone.new@example.com', scene: 'email' }],
+  ['/user/auth/vcode', { email: 'someone.new@example.com', code: '123456', scene: 'email' }],
+];
+
+describe('receipts', () => {
+  it.each(ACCOUNT_CALLS)('%s answers 10013 without a receipt and with a forged one', async (path, body) => {
+    expect((await post(t.app, path, body)).body).toEqual({ code: 10013, message: 'please log in', data: null });
+    const forged = 'A'.repeat(43);
+    expect((await post(t.app, path, body, { token: forged })).body.code).toBe(10013);
+    expect((await post(t.app, path, body, { token: forged, prefix: '/eshop/api' })).body.code).toBe(10013);
+  });
+
+  it('answers 10013 on every account call once the receipt expired', async () => {
+    const { token } = await signUp('expiring@example.com');
+    expect((await post(t.app, '/v1/user/info', {}, { token })).body.code).toBe(10000);
+    clock.advance(3600_000);
+    for (const [path, body] of ACCOUNT_CALLS) {
+      expect({ path, code: (await post(t.app, path, body, { token })).body.code }).toEqual({ path, code: 10013 });
+    }
+  });
+
+  it('answers 10013 after logout on this device, and 10021 after logout everywhere', async () => {
+    const email = 'two.devices@example.com';
+    await signUp(email);
+    const phone = await login(email);
+    const laptop = await login(email);
+    const tablet = await login(email);
+    const stranger = await loginDemo(t.app);
+
+    expect((await post(t.app, '/user/auth/logout', {}, { token: phone.token })).body.code).toBe(10000);
+    expect((await post(t.app, '/v1/user/info', {}, { token: phone.token })).body.code).toBe(10013);
+    expect((await post(t.app, '/v1/user/info', {}, { token: laptop.token })).body.code).toBe(10000);
+
+    const all = await post(t.app, '/user/auth/logout/all', {}, { token: laptop.token });
+    expect(all.body).toEqual({ code: 10000, message: 'success', data: null });
+    for (const [path, body] of ACCOUNT_CALLS) {
+      expect({ path, code: (await post(t.app, path, body, { token: tablet.token })).body.code }).toEqual({
+        path,
+        code: 10021,
+      });
+    }
+    expect((await post(t.app, '/v1/user/info', {}, { token: laptop.token })).body).toEqual({
+      code: 10021,
+      message: 'signed out, please log in again',
+      data: null,
+    });
+    // The phone had logged out itself before: it keeps its own answer.
+    expect((await post(t.app, '/v1/user/info', {}, { token: phone.token })).body.code).toBe(10013);
+    // Card list calls end the same way; another user's receipt is untouched.
+    expect((await post(t.app, '/v1/get/card/list', {}, { token: tablet.token, prefix: '/eshop/api' })).body.code).toBe(
+      10021,
+    );
+    expect((await post(t.app, '/v1/user/info', {}, { token: stranger.token })).body.code).toBe(10000);
+    // A new login works again.
+    const again = await login(email);
+    expect((await post(t.app, '/v1/user/info', {}, { token: again.token })).body.code).toBe(10000);
+  });
+
+  it('reset logs in and ends every other receipt; a login that checked the old password gets none', async () => {
+    const email = 'reset.race@example.com';
+    const first = await signUp(email);
+    const second = await login(email);
+    clock.advance(60_000);
+    await post(t.app, '/user/auth/getcode', { email, scene: 'reset' });
+    const reset = await post<AuthSession>(t.app, '/user/auth/reset', {
+      email,
+      code: lastCodeTo(t.mailer, email),
+      password: 'second-password',
+    });
+    expect(reset.body.data).toEqual({ token: expect.any(String), email, user_id: first.user_id });
+    expect((await post(t.app, '/v1/user/info', {}, { token: first.token })).body.code).toBe(10021);
+    expect((await post(t.app, '/v1/user/info', {}, { token: second.token })).body.code).toBe(10021);
+    expect((await post(t.app, '/v1/user/info', {}, { token: reset.body.data.token })).body.code).toBe(10000);
+    const live = await t.db.query(`SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL`, [first.user_id]);
+    expect(live).toHaveLength(1);
+
+    // A session only opens while the password it was checked against is still the account's.
+    const stale = await t.app.users.openSession(first.user_id, undefined, 'not-the-current-hash');
+    expect(stale).toBeUndefined();
+  });
+});
+
+describe('a second user', () => {
+  it("cannot read or change the first user's data", async () => {
+    const first = await signUp('first.user@example.com');
+    const second = await signUp('second.user@example.com');
+    await post(t.app, '/v1/user/set', { area: 'JP', ccy: 'JPY' }, { token: first.token });
+
+    const info = await post(t.app, '/v1/user/info', {}, { token: second.token });
+    expect(info.body.data).toEqual({
+      email: 'second.user@example.com',
+      user_id: second.user_id,
+      area: 'US',
+      ccy: 'USD',
+    });
+    // Fields naming another user are refused by the schema; the call only ever touches the caller.
+    const foreign = await post(
+      t.app,
+      '/v1/user/set',
+      { area: 'FR', ccy: 'EUR', user_id: first.user_id },
+      {
+        token: second.token,
+      },
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe(10002);
+    await post(t.app, '/v1/user/set', { area: 'FR', ccy: 'EUR' }, { token: second.token });
+    const firstInfo = await post(t.app, '/v1/user/info', {}, { token: first.token });
+    expect(firstInfo.body.data).toEqual({
+      email: 'first.user@example.com',
+      user_id: first.user_id,
+      area: 'JP',
+      ccy: 'JPY',
+    });
+
+    // The first user's address is not the second's to take, with or without a code.
+    const code = await post(
+      t.app,
+      '/user/auth/getcode',
+      { email: 'first.user@example.com', scene: 'email' },
+      {
+        token: second.token,
+      },
+    );
+    expect(code.body.code).toBe(10023);
+    const take = await post(
+      t.app,
+      '/v1/user/update/email',
+      { email: 'first.user@example.com', code: '123456' },
+      {
+        token: second.token,
+      },
+    );
+    expect(take.body.code).toBe(11023);
+    // Logging out everywhere ends only the caller's receipts.
+    await post(t.app, '/user/auth/logout/all', {}, { token: second.token });
+    expect((await post(t.app, '/v1/user/info', {}, { token: first.token })).body.code).toBe(10000);
+  });
+});
+
+describe('login answers', () => {
+  it('say no more than the catalogue codes: 10022 unknown user, 10026 wrong password, nothing else', async () => {
+    await signUp('broken.hash@example.com');
+    await t.db.query(`UPDATE users SET password_hash = '$argon2id$broken' WHERE email = $1`, [
+      'broken.hash@example.com',
+    ]);
+    const answers = [
+      await post(t.app, '/user/auth/login', { email: 'broken.hash@example.com', password: 'first-password' }),
+      await post(t.app, '/user/auth/login', { email: 'demo@example.com', password: 'not-the-password' }),
+      await post(t.app, '/user/auth/login', { email: 'nobody.here@example.com', password: 'not-the-password' }),
+    ];
+    expect(answers.map((answer) => answer.body)).toEqual([
+      { code: 10026, message: 'wrong e-mail or password', data: null },
+      { code: 10026, message: 'wrong e-mail or password', data: null },
+      { code: 10022, message: 'user does not exist', data: null },
+    ]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists logoutAll with the bearer receipt, the reset receipt and notifyDetail', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/eshop/openapi.json' });
+    const doc = response.json<{
+      paths: Record<string, { post?: { operationId?: string; security?: unknown; requestBody?: unknown } }>;
+    }>();
+    expect(doc.paths['/eshop/user/auth/logout/all']?.post).toMatchObject({
+      operationId: 'logoutAll',
+      security: [{ bearer: [] }],
+    });
+    expect(doc.paths['/eshop/v1/message/notifyDetail']?.post?.operationId).toBe('notifyDetail');
+    expect(JSON.stringify(doc.paths['/eshop/user/auth/reset'])).toContain('token');
+  });
+});
