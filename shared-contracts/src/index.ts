@@ -62,3 +62,4 @@ export type {
   UserInfo,
   UserSettings,
 } from './schemas/entities';
+export * from './regions';

@@ -1,12 +1,35 @@
-import { ComingSoon } from 'shared-contracts/ui';
+import { type ApiClient } from 'shared-contracts';
+import { Card } from 'shared-contracts/ui';
+import styled from 'styled-components';
+import { getApiClient } from '../../../lib/api-client';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
+import { useLoginFlow } from '../hooks/use-login-flow';
+import { CodeFlowForm } from './CodeFlowForm';
+import { LogInForm } from './LogInForm';
+import { ModeSwitch } from './ModeSwitch';
 
-/** /user/login: frame and placeholder; the content comes with its own issue. */
-export function LoginPage() {
+const Panel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+/**
+ * /user/login: log in, sign up or reset the password on one screen. After any login the receipt is stored,
+ * auth:changed published, and the page goes to ?redirect= (same-site only), a waiting purchase or the card list.
+ */
+export function LoginPage({ client = getApiClient() }: { client?: ApiClient }) {
   const { t } = useRemoteTranslation();
+  const flow = useLoginFlow(client);
   return (
-    <PageFrame page="login" title={t('pages.login.title')} nav="back">
-      <ComingSoon line={t('pages.login.line')} />
+    <PageFrame page="login" title={t(`login.title.${flow.mode}`)} nav="back">
+      <ModeSwitch mode={flow.mode} onMode={flow.setMode} />
+      <Panel>
+        {flow.mode === 'login' ? (
+          <LogInForm flow={flow} />
+        ) : (
+          <CodeFlowForm key={flow.mode} flow={flow} scene={flow.mode} />
+        )}
+      </Panel>
     </PageFrame>
   );
 }

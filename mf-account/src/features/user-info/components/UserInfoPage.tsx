@@ -1,12 +1,76 @@
-import { ComingSoon } from 'shared-contracts/ui';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { getBus, type ApiClient } from 'shared-contracts';
+import { Button, Card, Muted } from 'shared-contracts/ui';
+import styled from 'styled-components';
+import { getApiClient } from '../../../lib/api-client';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
+import { hasReceipt, loginPath, updateSessionEmail } from '../../../lib/session';
+import { useAccount } from '../hooks/use-account';
+import { EmailSection } from './EmailSection';
+import { SessionSection } from './SessionSection';
+import { SettingsSection } from './SettingsSection';
 
-/** /user/info: frame and placeholder; the content comes with its own issue. */
-export function UserInfoPage() {
+const Message = styled(Card)`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  text-align: center;
+`;
+
+const INFO_PATH = '/user/info';
+
+/** /user/info: e-mail (and its change), region and currency, log out here or everywhere. Needs a login. */
+export function UserInfoPage({ client = getApiClient() }: { client?: ApiClient }) {
   const { t } = useRemoteTranslation();
+  // Read once: logging out here leaves for '/' itself, and must not bounce through the login page first.
+  const [loggedIn] = useState(hasReceipt);
+  const { state, reload, setEmail } = useAccount(client, loggedIn);
+
+  if (!loggedIn) return <Navigate to={loginPath(INFO_PATH)} replace />;
+
+  let body;
+  if (state.status === 'loading') {
+    body = (
+      <Message role="status" aria-busy="true" data-testid="account-loading">
+        <Muted>{t('userInfo.loading')}</Muted>
+      </Message>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <Message role="alert" data-testid="account-error">
+        <p>{t('userInfo.error')}</p>
+        <Button type="button" onClick={() => void reload()}>
+          {t('userInfo.retry')}
+        </Button>
+      </Message>
+    );
+  } else {
+    const { user, currencies } = state;
+    body = (
+      <>
+        <EmailSection
+          client={client}
+          email={user.email}
+          onChanged={(changed) => {
+            setEmail(changed.email);
+            updateSessionEmail(changed.email, changed.user_id);
+            getBus().publish('toast', {
+              kind: 'success',
+              messageKey: 'account:userInfo.emailChanged',
+              values: { email: changed.email },
+            });
+          }}
+        />
+        <SettingsSection client={client} area={user.area} ccy={user.ccy} currencies={currencies} />
+        <SessionSection client={client} />
+      </>
+    );
+  }
+
   return (
     <PageFrame page="userInfo" title={t('pages.userInfo.title')} nav="back">
-      <ComingSoon line={t('pages.userInfo.line')} />
+      {body}
     </PageFrame>
   );
 }

@@ -70,6 +70,9 @@ export function AuthProvider({
         if (next === null) setUser(null);
         else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT))
           setReceiptVersion((n) => n + 1);
+        // The same account with a new address (e-mail change on /user/info).
+        else
+          setUser((current) => (current && current.email !== next.email ? { ...current, email: next.email } : current));
       }),
     [storage],
   );

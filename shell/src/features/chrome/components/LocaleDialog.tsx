@@ -1,12 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { getBus, LANGUAGES, type Language } from 'shared-contracts';
+import { getBus, LANGUAGES, regionOptions, type Language } from 'shared-contracts';
 import { Button } from '../../../components/Button';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { useAuth } from '../../../lib/auth';
 import { useLocale } from '../../../lib/locale';
-import { regionOptions } from '../lib/regions';
 
 const Form = styled.form`
   display: grid;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRemote, stubCalls } from 'shared-contracts/testing';
 import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
@@ -20,8 +20,28 @@ describe('side drawer', () => {
       'drawer-support',
       'drawer-about',
     ]);
-    expect(within(drawer).getByTestId('drawer-email')).toHaveAttribute('href', '/user/info');
+    expect(within(drawer).getByTestId('drawer-email')).toHaveAttribute('href', '/user/login');
     expect(within(drawer).getByTestId('drawer-orders')).toHaveAttribute('href', '/pay/order');
     expect(within(drawer).getByTestId('drawer-about')).toHaveAttribute('href', '/user/about');
+  });
+
+  it('shows the logged-in e-mail linking to the account page, and follows a log-out', async () => {
+    stubCalls({
+      getConfig: DEMO_CONFIG,
+      checkNotice: NO_NOTICES,
+      getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' },
+    });
+    const { bus } = await renderRemote(<Header />, shellApp({ route: '/', stored: { RECEIPT: 'receipt-7' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const entry = await within(await screen.findByTestId('side-drawer')).findByRole('link', {
+      name: 'ana@example.com',
+    });
+    expect(entry).toHaveAttribute('href', '/user/info');
+
+    act(() => bus.publish('auth:changed', null));
+    expect(within(screen.getByTestId('side-drawer')).getByTestId('drawer-email')).toHaveAttribute(
+      'href',
+      '/user/login',
+    );
   });
 });

@@ -87,10 +87,11 @@ export default function SideDrawer({ open, onClose }: { open: boolean; onClose: 
       <nav aria-label={t('drawer.title')}>
         <List>
           <li>
+            {/* Logged in: the e-mail, to the account page; otherwise "Log in", to the login page. */}
             <Entry
               icon="user"
-              label={user?.email ?? t('drawer.account')}
-              to={PATHS.userInfo}
+              label={user ? user.email : t('drawer.login')}
+              to={user ? PATHS.userInfo : PATHS.userLogin}
               onNavigate={onClose}
               testId="drawer-email"
             />

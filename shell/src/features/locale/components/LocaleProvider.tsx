@@ -92,6 +92,25 @@ export function LocaleProvider({
     if (currency) getBus().publish('locale:changed', { lang: language, ccy: currency });
   }, [language, currency]);
 
+  // Another package changed the settings (mf-account's user page saved region and currency): follow it. Values
+  // equal to the current ones are this provider's own announcement and change nothing.
+  useEffect(
+    () =>
+      getBus().subscribe('locale:changed', (next) => {
+        if (next.ccy && next.ccy !== currency) {
+          setCurrency(next.ccy);
+          storage.set(STORAGE_KEYS.CURRENCY_KEY, next.ccy);
+        }
+        const area = storage.get(STORAGE_KEYS.AREA_KEY);
+        if (area && area !== region) setRegion(area);
+        if (next.lang !== language && !initial.locked) {
+          void applyLanguage(next.lang);
+          storage.set(STORAGE_KEYS.LANGUAGE_KEY, next.lang);
+        }
+      }),
+    [applyLanguage, currency, initial.locked, language, region, storage],
+  );
+
   const update = useCallback(
     async (change: LocaleChange) => {
       if (change.language && !initial.locked) {

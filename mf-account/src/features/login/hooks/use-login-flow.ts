@@ -1,0 +1,201 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getBus, PASSWORD_MIN, stripWhitespace, validateEmail, type ApiClient } from 'shared-contracts';
+import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../lib/constants';
+import { type Outcome, type Problem } from '../../../lib/problem';
+import { afterLoginPath, startSession, type SessionStart } from '../../../lib/session';
+import { useCountdown } from '../../../lib/use-countdown';
+import { isRegistered, logIn, resetPassword, sendCode, signUp, verifyCode, type CodeScene } from '../api/auth';
+
+export type Mode = 'login' | 'signup' | 'reset';
+export type CodeStepName = 'email' | 'code' | 'password';
+
+interface CodeFlow {
+  step: CodeStepName;
+  /** The address the code went to: editing the e-mail afterwards starts the flow again. */
+  sentTo: string;
+  code: string;
+  password: string;
+}
+
+const freshFlow: CodeFlow = { step: 'email', sentTo: '', code: '', password: '' };
+
+/**
+ * The state of /user/login: three modes over one e-mail (typing carries across modes), each code flow remembering
+ * its own step, code and new password. Every successful path ends in startSession and the after-login page.
+ */
+export function useLoginFlow(api: ApiClient) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [mode, setModeState] = useState<Mode>('login');
+  const [email, setEmailState] = useState('');
+  const [password, setPassword] = useState('');
+  const [flows, setFlows] = useState<Record<CodeScene, CodeFlow>>({ signup: freshFlow, reset: freshFlow });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const countdown = useCountdown();
+
+  const clearMessages = () => {
+    setProblem(null);
+    setEmailError(null);
+    setPasswordError(null);
+    setRegistered(false);
+  };
+
+  const setMode = useCallback((next: Mode) => {
+    setModeState(next);
+    setProblem(null);
+    setEmailError(null);
+    setPasswordError(null);
+    setRegistered(false);
+  }, []);
+
+  const setEmail = (value: string) => {
+    setEmailState(value);
+    setEmailError(null);
+    setRegistered(false);
+  };
+
+  const updateFlow = (scene: CodeScene, change: Partial<CodeFlow>) =>
+    setFlows((current) => ({ ...current, [scene]: { ...current[scene], ...change } }));
+
+  /** The e-mail as the api gets it, or null after showing why not (inline and as a toast, spec section 5). */
+  const checkedEmail = (): string | null => {
+    const check = validateEmail(email);
+    if (check.ok) return check.value;
+    setEmailError(check.error);
+    getBus().publish('toast', { kind: 'error', messageKey: check.error });
+    return null;
+  };
+
+  const run = async <T>(work: () => Promise<Outcome<T>>): Promise<T | null> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const outcome = await work();
+      if (outcome.ok) return outcome.data;
+      setProblem(outcome.problem);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = (session: SessionStart) => {
+    startSession(session);
+    navigate(afterLoginPath(search), { replace: true });
+  };
+
+  const passwordProblem = (value: string): string | null => {
+    if (value === '') return 'form.passwordRequired';
+    if (value.length < PASSWORD_MIN) return 'form.passwordTooShort';
+    return null;
+  };
+
+  const submitLogin = async () => {
+    clearMessages();
+    const address = checkedEmail();
+    if (!address) return;
+    if (password === '') {
+      setPasswordError('form.passwordRequired');
+      return;
+    }
+    const session = await run(() => logIn(api, address, password));
+    if (session) finish(session);
+  };
+
+  /** Step 1 of sign-up and reset: check the address (sign-up: not registered yet), then mail a code. */
+  const requestCode = async (scene: CodeScene) => {
+    clearMessages();
+    const address = checkedEmail();
+    if (!address) return;
+    if (scene === 'signup') {
+      const taken = await run(() => isRegistered(api, address));
+      if (taken === null) return;
+      if (taken) {
+        setRegistered(true);
+        return;
+      }
+    }
+    const sent = await run(() => sendCode(api, address, scene));
+    if (sent === null) return;
+    updateFlow(scene, { step: 'code', sentTo: address, code: '' });
+    countdown.start(CODE_RESEND_SECONDS);
+  };
+
+  const resendCode = async (scene: CodeScene) => {
+    const address = flows[scene].sentTo;
+    const sent = await run(() => sendCode(api, address, scene));
+    if (sent === null) return;
+    updateFlow(scene, { code: '' });
+    countdown.start(CODE_RESEND_SECONDS);
+  };
+
+  const submitCode = async (scene: CodeScene) => {
+    const { sentTo, code } = flows[scene];
+    if (code.length !== CODE_LENGTH) {
+      setProblem({ key: 'form.codeIncomplete', ns: 'account' });
+      return;
+    }
+    const verified = await run(() => verifyCode(api, sentTo, code, scene));
+    if (verified !== null) updateFlow(scene, { step: 'password' });
+  };
+
+  const submitNewPassword = async (scene: CodeScene) => {
+    const { sentTo, code, password: next } = flows[scene];
+    const invalid = passwordProblem(next);
+    setPasswordError(invalid);
+    if (invalid) return;
+    const request = { email: sentTo, code, password: next };
+    const session = await run(() => (scene === 'signup' ? signUp(api, request) : resetPassword(api, request)));
+    if (session) finish(session);
+  };
+
+  /** A code flow's step as shown: a code for another address than the one now typed starts over. */
+  const stepOf = useCallback(
+    (scene: CodeScene): CodeStepName => {
+      const flow = flows[scene];
+      return flow.step !== 'email' && flow.sentTo !== stripWhitespace(email) ? 'email' : flow.step;
+    },
+    [flows, email],
+  );
+
+  return {
+    mode,
+    email,
+    password,
+    flows,
+    busy,
+    problem,
+    emailError,
+    passwordError,
+    registered,
+    resendIn: countdown.remaining,
+    setMode,
+    setEmail,
+    setPassword: (value: string) => {
+      setPassword(value);
+      setPasswordError(null);
+    },
+    setCode: (scene: CodeScene, code: string) => updateFlow(scene, { code }),
+    setNewPassword: (scene: CodeScene, value: string) => {
+      updateFlow(scene, { password: value });
+      setPasswordError(null);
+    },
+    backToEmail: (scene: CodeScene) => {
+      setProblem(null);
+      updateFlow(scene, { step: 'email' });
+    },
+    submitLogin,
+    requestCode,
+    resendCode,
+    submitCode,
+    submitNewPassword,
+    stepOf,
+  };
+}
+
+export type LoginFlow = ReturnType<typeof useLoginFlow>;
