@@ -46,4 +46,17 @@ describe('auth receipt', () => {
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('nobody'));
     expect(screen.getByTestId('url')).toHaveTextContent('/2/89852000000000000001');
   });
+
+  it('follows another package: a new e-mail of the same account, and a log-out', async () => {
+    stubCalls({
+      getConfig: DEMO_CONFIG,
+      getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' },
+    });
+    const { bus } = await renderRemote(<Probe />, shellApp({ stored: { RECEIPT: 'tok-1' } }));
+    expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
+    act(() => bus.publish('auth:changed', { email: 'ana.new@example.com', userId: 7 }));
+    expect(await screen.findByText('ana.new@example.com')).toBeInTheDocument();
+    act(() => bus.publish('auth:changed', null));
+    await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('nobody'));
+  });
 });
