@@ -18,7 +18,18 @@ export async function loadNotices(
   return { ok: true, list: [...result.data.list].sort((a, b) => b.create - a.create || b.id - a.id) };
 }
 
-/** Marks a notice read for the account (a visitor's mark stays on the device); quiet either way. */
-export async function markNoticeRead(api: ApiClient, id: number): Promise<void> {
-  await api.call('activityRead', { id }, { closeMessage: true });
+/**
+ * Opens one notice (notifyDetail): its current whole text, and the api marks it read for the account (a visitor's
+ * mark stays on the device). Quiet on failure: the list's copy is shown.
+ */
+export async function openNotice(
+  api: ApiClient,
+  query: { id: number; lang: Language; iccid?: string },
+): Promise<Notice | null> {
+  const result = await api.call(
+    'notifyDetail',
+    { id: query.id, lang: query.lang, ...(query.iccid ? { iccid: query.iccid } : {}) },
+    { closeMessage: true },
+  );
+  return result.ok ? result.data : null;
 }

@@ -72,7 +72,7 @@ describe('notices page (/card/msg)', () => {
         list: [notice(7, 'Planned maintenance', 1, false, 'https://status.example.com/')],
         unread: 1,
       },
-      activityRead: null,
+      notifyDetail: notice(7, 'Planned maintenance', 1, false, 'https://status.example.com/'),
     });
     await renderNotices();
     const toggle = await screen.findByRole('button', { name: /Planned maintenance/ });
@@ -85,19 +85,20 @@ describe('notices page (/card/msg)', () => {
     expect(screen.getByRole('link', { name: 'Open link' })).toHaveAttribute('href', 'https://status.example.com/');
     expect(screen.getByTestId('notice')).toHaveAttribute('data-unread', 'false');
     expect(screen.getByTestId('notices-summary')).toHaveTextContent('All notices read');
-    await waitFor(() => expect(api.callsTo('activityRead')).toHaveLength(1));
-    expect(api.callsTo('activityRead')[0]?.body).toEqual({ id: 7 });
+    await waitFor(() => expect(api.callsTo('notifyDetail')).toHaveLength(1));
+    expect(api.callsTo('notifyDetail')[0]?.body).toMatchObject({ id: 7, lang: 'en' });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.NOTICE_READ) ?? '[]')).toEqual([7]);
 
-    // Collapsing again does not mark anything twice.
+    // Collapsing again asks for nothing.
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(api.callsTo('activityRead')).toHaveLength(1);
+    expect(api.callsTo('notifyDetail')).toHaveLength(1);
   });
 
   it('drops a link that is not http(s)', async () => {
     stubCalls({
       checkNotice: { notice: null, list: [notice(8, 'Odd link', 1, true, 'javascript:alert(1)')], unread: 0 },
+      notifyDetail: notice(8, 'Odd link', 1, true, 'javascript:alert(1)'),
     });
     await renderNotices();
     await userEvent.click(await screen.findByRole('button', { name: /Odd link/ }));

@@ -6,7 +6,7 @@ import { readNoticeIds, rememberNoticeRead, validIccid } from 'shared-contracts/
 import { Button, Card, Muted, VisuallyHidden } from 'shared-contracts/ui';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { getApiClient } from '../../../lib/api-client';
-import { loadNotices, markNoticeRead, type Notice } from '../api/notices';
+import { loadNotices, openNotice, type Notice } from '../api/notices';
 import { NoticeItem } from './NoticeItem';
 
 const List = styled.ul`
@@ -89,16 +89,27 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }), [lang]);
 
   const toggle = (notice: Notice, unread: boolean) => {
+    const opening = !expanded.has(notice.id);
     setExpanded((current) => {
       const next = new Set(current);
       if (next.has(notice.id)) next.delete(notice.id);
       else next.add(notice.id);
       return next;
     });
-    if (!unread) return;
-    rememberNoticeRead(storage, notice.id);
-    setReadIds((current) => new Set(current).add(notice.id));
-    void markNoticeRead(client, notice.id);
+    if (unread) {
+      rememberNoticeRead(storage, notice.id);
+      setReadIds((current) => new Set(current).add(notice.id));
+    }
+    if (!opening) return;
+    // The detail call marks it read on the api and brings the notice's current whole text.
+    void openNotice(client, { id: notice.id, lang, ...(iccid ? { iccid } : {}) }).then((detail) => {
+      if (!detail) return;
+      setState((current) =>
+        current.status === 'ready'
+          ? { ...current, list: current.list.map((item) => (item.id === detail.id ? { ...item, ...detail } : item)) }
+          : current,
+      );
+    });
   };
 
   const labels = { unread: t('notices.unread'), fresh: t('notices.new'), openLink: t('notices.openLink') };
