@@ -62,6 +62,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data in an empty database at start-up: '1' always, '0' never, unset outside production only (seedDemo).
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
+  // Account calls per client IP per minute, and per e-mail address per 15 minutes (brute force, mail bombing).
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ...supportEnv,
 });
 

@@ -49,6 +49,8 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       corsOrigins: corsOrigins(config),
       trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY,
       production: config.NODE_ENV === 'production',
+      authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
+      addressRateLimit: { max: config.ADDRESS_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
     });
     let address: string;
     try {

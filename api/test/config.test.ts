@@ -22,6 +22,15 @@ describe('configuration', () => {
     });
   });
 
+  it('sets the account rate limits, 10 by default', () => {
+    expect(loadConfig({})).toMatchObject({ AUTH_RATE_LIMIT: 10, ADDRESS_RATE_LIMIT: 10 });
+    expect(loadConfig({ AUTH_RATE_LIMIT: '50', ADDRESS_RATE_LIMIT: '20' })).toMatchObject({
+      AUTH_RATE_LIMIT: 50,
+      ADDRESS_RATE_LIMIT: 20,
+    });
+    expect(() => loadConfig({ ADDRESS_RATE_LIMIT: '0' })).toThrow(/ADDRESS_RATE_LIMIT/);
+  });
+
   it('stops on invalid values with a readable message', () => {
     expect(() => loadConfig({ API_PORT: 'eighty' })).toThrow(/API_PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
