@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 // The look of the account forms: one column, touch-sized inputs, a visible focus ring, logical properties only.
 
@@ -15,7 +15,8 @@ export const FieldBox = styled.div`
   }
 `;
 
-export const Input = styled.input`
+/** Text inputs and selects: one look. */
+const fieldLook = css`
   box-sizing: border-box;
   inline-size: 100%;
   min-block-size: ${({ theme }) => theme.touch};
@@ -25,29 +26,21 @@ export const Input = styled.input`
   background: ${({ theme }) => theme.color.surface};
   color: inherit;
   font: inherit;
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
-  }
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.color.focus};
     outline-offset: 1px;
   }
 `;
 
-export const Select = styled.select`
-  box-sizing: border-box;
-  inline-size: 100%;
-  min-block-size: ${({ theme }) => theme.touch};
-  padding-inline: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  color: inherit;
-  font: inherit;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 1px;
+export const Input = styled.input`
+  ${fieldLook}
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
   }
+`;
+
+export const Select = styled.select`
+  ${fieldLook}
 `;
 
 export const Hint = styled.small`

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getBus, PASSWORD_MIN, stripWhitespace, validateEmail, type ApiClient } from 'shared-contracts';
 import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../lib/constants';
-import { type Outcome, type Problem } from '../../../lib/problem';
+import { useOutcome } from '../../../lib/problem';
 import { afterLoginPath, startSession, type SessionStart } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
 import { isRegistered, logIn, resetPassword, sendCode, signUp, verifyCode, type CodeScene } from '../api/auth';
@@ -31,8 +31,7 @@ export function useLoginFlow(api: ApiClient) {
   const [email, setEmailState] = useState('');
   const [password, setPassword] = useState('');
   const [flows, setFlows] = useState<Record<CodeScene, CodeFlow>>({ signup: freshFlow, reset: freshFlow });
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { busy, problem, setProblem, run } = useOutcome();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [registered, setRegistered] = useState(false);
@@ -45,13 +44,16 @@ export function useLoginFlow(api: ApiClient) {
     setRegistered(false);
   };
 
-  const setMode = useCallback((next: Mode) => {
-    setModeState(next);
-    setProblem(null);
-    setEmailError(null);
-    setPasswordError(null);
-    setRegistered(false);
-  }, []);
+  const setMode = useCallback(
+    (next: Mode) => {
+      setModeState(next);
+      setProblem(null);
+      setEmailError(null);
+      setPasswordError(null);
+      setRegistered(false);
+    },
+    [setProblem],
+  );
 
   const setEmail = (value: string) => {
     setEmailState(value);
@@ -69,19 +71,6 @@ export function useLoginFlow(api: ApiClient) {
     setEmailError(check.error);
     getBus().publish('toast', { kind: 'error', messageKey: check.error });
     return null;
-  };
-
-  const run = async <T>(work: () => Promise<Outcome<T>>): Promise<T | null> => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const outcome = await work();
-      if (outcome.ok) return outcome.data;
-      setProblem(outcome.problem);
-      return null;
-    } finally {
-      setBusy(false);
-    }
   };
 
   const finish = (session: SessionStart) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getBus, stripWhitespace, validateEmail, type ApiClient } from 'shared-contracts';
 import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../lib/constants';
-import { type Outcome, type Problem } from '../../../lib/problem';
+import { useOutcome } from '../../../lib/problem';
 import { useCountdown } from '../../../lib/use-countdown';
 import { changeEmail, sendEmailCode } from '../api/account';
 
@@ -17,23 +17,9 @@ export function useChangeEmail(
   const [newEmail, setNewEmailState] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { busy, problem, setProblem, run } = useOutcome();
   const [emailError, setEmailError] = useState<string | null>(null);
   const countdown = useCountdown();
-
-  const run = async <T>(work: () => Promise<Outcome<T>>): Promise<T | null> => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const outcome = await work();
-      if (outcome.ok) return outcome.data;
-      setProblem(outcome.problem);
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const send = async (address: string) => {
     const sent = await run(() => sendEmailCode(api, address));
