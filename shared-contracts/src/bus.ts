@@ -58,7 +58,8 @@ export interface EventMap {
   /** The api client saw a session-end code (10012, 10013, 10021). */
   'session:end': SessionEndEvent;
   'auth:changed': { email: string; userId: number } | null;
-  'locale:changed': { lang: Language; ccy: string };
+  /** The page's language and currency, and (when a user saved it) the account region. */
+  'locale:changed': { lang: Language; ccy: string; area?: string };
   /**
    * A card, pool or eSIM screen asks for the payment sheet. The page's host (the shell, or the partner embed)
    * listens and mounts mf_checkout's sheet on the first request.

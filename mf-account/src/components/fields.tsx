@@ -16,12 +16,18 @@ interface FieldProps extends InputProps {
   testId?: string;
 }
 
-/** A labelled input with its hint and error, both tied to it by aria-describedby. */
-export function TextField({ label, value, onValue, error, hint, testId, ...input }: FieldProps) {
+/** The ids that tie a field's label, hint and error together (aria-describedby lists what is shown). */
+function useFieldIds(hint: string | null | undefined, error: string | null | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/** A labelled input with its hint and error, both tied to it by aria-describedby. */
+export function TextField({ label, value, onValue, error, hint, testId, ...input }: FieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <FieldBox>
       <label htmlFor={id}>{label}</label>
@@ -109,10 +115,7 @@ export function PasswordField({
 }: Pick<FieldProps, 'label' | 'value' | 'onValue' | 'error' | 'hint' | 'testId' | 'autoComplete'>) {
   const { t } = useRemoteTranslation();
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <FieldBox>
       <label htmlFor={id}>{label}</label>

@@ -48,7 +48,7 @@ export function SettingsSection({
     const storage = getStorage();
     storage.set(STORAGE_KEYS.AREA_KEY, region);
     storage.set(STORAGE_KEYS.CURRENCY_KEY, currency);
-    getBus().publish('locale:changed', { lang, ccy: currency });
+    getBus().publish('locale:changed', { lang, ccy: currency, area: region });
     setSaved(true);
   };
 

@@ -107,7 +107,7 @@ describe('user info page (/user/info)', () => {
     expect(api.callsTo('userSet')[0]?.body).toEqual({ area: 'DE', ccy: 'EUR' });
     expect(window.localStorage.getItem(STORAGE_KEYS.AREA_KEY)).toBe('DE');
     expect(window.localStorage.getItem(STORAGE_KEYS.CURRENCY_KEY)).toBe('EUR');
-    expect(heard).toEqual([{ lang: 'en', ccy: 'EUR' }]);
+    expect(heard).toEqual([{ lang: 'en', ccy: 'EUR', area: 'DE' }]);
   });
 
   it('logs out: ends the receipt on the server, forgets it here, publishes auth:changed null and goes home', async () => {

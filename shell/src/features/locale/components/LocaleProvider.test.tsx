@@ -18,10 +18,10 @@ describe('LocaleProvider', () => {
     const heard: string[] = [];
     bus.subscribe('locale:changed', (event) => heard.push(`${event.lang} ${event.ccy}`));
 
-    storage.set(STORAGE_KEYS.AREA_KEY, 'DE');
-    act(() => bus.publish('locale:changed', { lang: 'en', ccy: 'EUR' }));
+    act(() => bus.publish('locale:changed', { lang: 'en', ccy: 'EUR', area: 'DE' }));
     expect(await screen.findByText('en EUR DE')).toBeInTheDocument();
     expect(storage.get(STORAGE_KEYS.CURRENCY_KEY)).toBe('EUR');
+    expect(storage.get(STORAGE_KEYS.AREA_KEY)).toBe('DE');
     // One announcement of the new state by the shell, then quiet: no loop on its own event.
     expect(heard).toEqual(['en EUR', 'en EUR']);
   });

@@ -101,8 +101,10 @@ export function LocaleProvider({
           setCurrency(next.ccy);
           storage.set(STORAGE_KEYS.CURRENCY_KEY, next.ccy);
         }
-        const area = storage.get(STORAGE_KEYS.AREA_KEY);
-        if (area && area !== region) setRegion(area);
+        if (next.area && next.area !== region) {
+          setRegion(next.area);
+          storage.set(STORAGE_KEYS.AREA_KEY, next.area);
+        }
         if (next.lang !== language && !initial.locked) {
           void applyLanguage(next.lang);
           storage.set(STORAGE_KEYS.LANGUAGE_KEY, next.lang);
