@@ -79,7 +79,7 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           '--dir',
           path.join(root, 'mf-card', 'partner-example'),
           '--spa',
-          '--partner-config',
+          '--partner-example',
         ],
         env: {
           ...remotesEnv,

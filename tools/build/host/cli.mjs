@@ -1,8 +1,8 @@
 // @ts-check
 // esim-host: serves one built package (and, for mf-card, the partner example on a second origin).
 //
-//   esim-host --dir dist --port 8081 [--port-env VAR] [--spa] [--shell] [--partner-config]
-//             [--partner-dir dist/partner --partner-port 8090] [--host 0.0.0.0] [--hsts]
+//   esim-host --dir dist --port 8081 [--port-env VAR] [--spa] [--shell] [--partner-example]
+//             [--partner-dir partner-example --partner-port 8090] [--host 0.0.0.0] [--hsts]
 //
 // Environment: API_ORIGIN (shell, default http://127.0.0.1:3000), API_BODY_LIMIT, REMOTE_MF_* (remotes manifest
 // and CSP), SHELL_PORT, SHELL_ORIGIN, PARTNER_PORT, PARTNER_ORIGINS (comma-separated), CORS_ALLOW_ALL=1,
@@ -26,9 +26,7 @@ export async function main(argv, env = process.env) {
       'port-env': { type: 'string' },
       spa: { type: 'boolean', default: false },
       shell: { type: 'boolean', default: false },
-      // The name serve-static.mjs used for --shell.
-      'proxy-api': { type: 'boolean', default: false },
-      'partner-config': { type: 'boolean', default: false },
+      'partner-example': { type: 'boolean', default: false },
       'partner-dir': { type: 'string' },
       'partner-port': { type: 'string', default: '8090' },
       host: { type: 'string', default: env.HOST || '0.0.0.0' },
@@ -57,7 +55,7 @@ export async function main(argv, env = process.env) {
     logger: { level: env.LOG_LEVEL || 'warn' },
   };
 
-  // The partner page's settings: which mf-card build to load, where the shop's api is, and the embed script.
+  // The partner example: which mf-card build it loads (its embed script) and where the shop's api is.
   /** @param {number} cardPort */
   const partner = (cardPort) => {
     const config = () => {
@@ -71,7 +69,6 @@ export async function main(argv, env = process.env) {
     const { mf_card: mfCard, apiBase } = config();
     const apiOrigin = originOf(apiBase) ?? '';
     return {
-      extraJson: { '/partner-config.json': config },
       // The example page's one script tag names this deployment's embed script and the shop's api.
       page: fs.existsSync(path.join(partnerRoot || root, 'index.html'))
         ? templatedPage(path.join(partnerRoot || root, 'index.html'), () => {
@@ -85,7 +82,7 @@ export async function main(argv, env = process.env) {
     };
   };
 
-  const shell = args.shell || args['proxy-api'];
+  const shell = args.shell;
   const label = path.basename(root) === 'dist' ? path.basename(path.dirname(root)) : path.basename(root);
   /** @type {import('fastify').FastifyInstance[]} */
   const apps = [];
@@ -106,7 +103,7 @@ export async function main(argv, env = process.env) {
     shell,
     apiOrigin: (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, ''),
     apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,
-    ...(args['partner-config'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),
+    ...(args['partner-example'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),
   });
   const sitePort = await start(site, port, label);
   if (partnerRoot) {

@@ -35,12 +35,17 @@ describe('esim-host CLI', () => {
     // A package folder: dist with the partner example built inside it, like mf-card.
     pkg = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'esim-cli-'));
     fs.renameSync(makeDist(), path.join(pkg, 'dist'));
+    fs.mkdirSync(path.join(pkg, 'partner-example'));
+    fs.writeFileSync(
+      path.join(pkg, 'partner-example', 'index.html'),
+      '<div id="esim-card"></div><script async src="%EMBED_SRC%" data-api="%API_BASE%"></script>',
+    );
   });
   afterAll(() => fs.rmSync(pkg, { recursive: true, force: true }));
 
-  it('serves a remote and its partner example on a second origin with partner-config.json', async () => {
+  it('serves a remote and its partner example on a second origin, its script tag naming this deployment', async () => {
     const host = await startCli(
-      ['--dir', 'dist', '--port', '0', '--spa', '--partner-dir', 'dist/partner', '--host', '127.0.0.1'],
+      ['--dir', 'dist', '--port', '0', '--spa', '--partner-dir', 'partner-example', '--host', '127.0.0.1'],
       {
         cwd: pkg,
         env: { PARTNER_PORT: '0', SHELL_PORT: '18080', REMOTE_MF_CHECKOUT: 'http://localhost:18085/mf-manifest.json' },
@@ -50,13 +55,10 @@ describe('esim-host CLI', () => {
     try {
       const [sitePort, partnerPort] = host.ports;
       expect(host.output()).toContain(`[host] ${path.basename(pkg)} on http://localhost:${sitePort}`);
-      const config = await request(`http://127.0.0.1:${partnerPort}/partner-config.json`);
-      expect(JSON.parse(config.text)).toEqual({
-        mf_card: `http://localhost:${sitePort}/mf-manifest.json`,
-        apiBase: 'http://localhost:18080/eshop',
-        embed: `http://localhost:${sitePort}/embed.js`,
-      });
       const page = await request(`http://127.0.0.1:${partnerPort}/`);
+      expect(page.text).toContain(
+        `<script async src="http://localhost:${sitePort}/embed.js" data-api="http://localhost:18080/eshop">`,
+      );
       const csp = page.headers['content-security-policy'] ?? '';
       expect(csp).toContain(`script-src 'self' http://localhost:${sitePort}`);
       expect(csp).toContain('http://localhost:18085');

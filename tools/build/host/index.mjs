@@ -24,7 +24,7 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @property {number} [apiBodyLimit]         largest request body the proxy forwards, in bytes
  * @property {string[]} [allowedOrigins]     CORS origins for the static files ('*' for any)
  * @property {() => string} [page]  the page for / and page routes, made at request time (see templatedPage)
- * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, e.g. /partner-config.json
+ * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, besides /remotes.json
  * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
  * @property {boolean} [hsts]                send Strict-Transport-Security (only behind https)
  * @property {import('fastify').FastifyServerOptions['logger']} [logger]

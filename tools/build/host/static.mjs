@@ -6,8 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { sendText } from './errors.mjs';
 
 // Documents that name the current build: a browser must revalidate them, or it keeps loading old chunks.
-const BUILD_DOCUMENTS =
-  /(^|\/)([^/]*\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|embed\.js|partner-config\.json)$/;
+const BUILD_DOCUMENTS = /(^|\/)([^/]*\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|embed\.js)$/;
 const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
 // Build statistics are for the size report, not for browsers; compressed siblings are only served through
 // Accept-Encoding (by their own name they would go out with the wrong type).

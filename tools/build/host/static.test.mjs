@@ -105,12 +105,12 @@ describe('site host: a plain site', () => {
     const root = makeDist();
     const { base, stop } = await startHost({
       root,
-      extraJson: { '/partner-config.json': { mf_card: 'http://localhost:18081/mf-manifest.json' } },
+      extraJson: { '/site-config.json': { mf_card: 'http://localhost:18081/mf-manifest.json' } },
     });
     try {
       expect((await request(base + DEEP_ROUTE)).status).toBe(404);
       expect((await request(`${base}/remotes.json`)).status).toBe(404);
-      const config = await request(`${base}/partner-config.json`);
+      const config = await request(`${base}/site-config.json`);
       expect(config.headers['cache-control']).toBe('no-cache');
       expect(JSON.parse(config.text)).toEqual({ mf_card: 'http://localhost:18081/mf-manifest.json' });
       const partner = await request(`${base}/partner/`, { headers: { 'accept-encoding': 'gzip' } });
