@@ -27,8 +27,11 @@ const workspacePackages = (
   )
   .filter((dir) => existsSync(path.join(root, dir, 'package.json')))
   .map((dir) => ({ dir, name: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name }));
-/** Packages every other package may import by name: the contracts, and the build set-up (webpack configs). */
-const SHARED_PACKAGES = ['shared-contracts', '@esim/build'];
+/**
+ * Packages every other package may import by name: the contracts, the build set-up (webpack configs), and the local
+ * OpenID provider (the api's tests and its `pnpm start` demo sign-in).
+ */
+const SHARED_PACKAGES = ['shared-contracts', '@esim/build', '@esim/oidc-demo'];
 const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

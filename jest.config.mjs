@@ -11,7 +11,11 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!.pnpm)', '/node_modules/.pnpm/(?!(shared-contracts))'],
+  // node_modules is not compiled, except the ESM-only OpenID client the api uses (jest's runtime is CommonJS here).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/|openid-client/|oauth4webapi/|jose/))',
+    '/node_modules/\\.pnpm/(?!(shared-contracts|openid-client|oauth4webapi|jose)@)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 export default {

@@ -11,6 +11,7 @@ import { catalogueCalls } from './modules/catalogue/routes';
 import { siteCalls } from './modules/site/routes';
 import { userCalls } from './modules/users/routes';
 import { type Clock } from './modules/users/repository';
+import { createThirdPartyLogin, type ThirdPartySettings } from './modules/users/thirdparty';
 import { supportCalls } from './modules/support/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   production?: boolean;
   defaultCcy?: string;
+  /** Third-party login providers and our callback pages; absent: none configured. */
+  thirdParty?: ThirdPartySettings;
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -76,15 +79,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 3. the calls of spec section 7, each under /eshop and /eshop/api
   const rateLimit = options.authRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  const thirdParty = options.thirdParty
+    ? createThirdPartyLogin(options.db, options.thirdParty, options.clock)
+    : undefined;
   await app.register(async (scope) => {
     const routes: CallRoute[] = [
       ...cardCalls(scope),
       ...catalogueCalls(scope),
-      ...siteCalls(scope, { production: options.production ?? false }),
+      ...siteCalls(scope, {
+        production: options.production ?? false,
+        thirdPartyLogin: (provider) => thirdParty?.configValue(provider) ?? '',
+      }),
       ...userCalls(scope, {
         defaultCcy: options.defaultCcy ?? 'USD',
         addressRateLimit: options.addressRateLimit ?? DEFAULT_ADDRESS_RATE_LIMIT,
         clock: options.clock,
+        thirdParty,
       }),
       ...supportCalls(scope),
     ];

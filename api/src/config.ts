@@ -41,6 +41,60 @@ export function loadSupportConfig(env: NodeJS.ProcessEnv = process.env): Support
 }
 // ---- end support chat ----
 
+// ---- third-party login ----
+const urlEnv = (fallback: string) => z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default(fallback));
+const thirdPartyEnv = {
+  // Google (any OpenID Connect issuer with discovery): the app's client id and secret from its console.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: urlEnv('https://accounts.google.com'),
+  // Facebook Login: the app id and secret; the endpoints only change for a Graph API version or a test server.
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_AUTHORIZATION_URL: urlEnv('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: urlEnv('https://graph.facebook.com/v23.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: urlEnv('https://graph.facebook.com/v23.0/me?fields=id,name,email'),
+  // Our callback pages registered with the providers (comma-separated); default SHELL_ORIGIN/user/login/callback.
+  OAUTH_REDIRECT_URLS: optionalString,
+  // The local demo OpenID provider standing in for Google: '1' on, '0' off; unset, on outside production when
+  // neither Google nor Facebook is configured. Never allowed in production (anyone signs in as anyone).
+  OIDC_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
+  OIDC_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(8095),
+};
+
+/** The path of the login callback page (mf-account) on the shop's origin. */
+export const LOGIN_CALLBACK_PATH = '/user/login/callback';
+
+/**
+ * The callback pages the providers may send the browser back to: OAUTH_REDIRECT_URLS, else SHELL_ORIGIN's; outside
+ * production also the same page on the other loopback name (localhost vs 127.0.0.1), as developers open either.
+ */
+export function oauthRedirectUrls(config: Pick<ApiConfig, 'OAUTH_REDIRECT_URLS' | 'SHELL_ORIGIN' | 'NODE_ENV'>) {
+  const configured = config.OAUTH_REDIRECT_URLS
+    ? config.OAUTH_REDIRECT_URLS.split(',')
+        .map((url) => url.trim())
+        .filter(Boolean)
+    : [new URL(LOGIN_CALLBACK_PATH, config.SHELL_ORIGIN).href];
+  if (config.NODE_ENV === 'production') return configured;
+  const twins = configured.flatMap((url) => {
+    const parsed = new URL(url);
+    const other = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[parsed.hostname];
+    if (!other) return [];
+    parsed.hostname = other;
+    return [parsed.href];
+  });
+  return [...new Set([...configured, ...twins])];
+}
+
+/** Whether the demo provider runs (see OIDC_DEMO). */
+export function oidcDemoEnabled(
+  config: Pick<ApiConfig, 'OIDC_DEMO' | 'NODE_ENV' | 'GOOGLE_CLIENT_ID' | 'FACEBOOK_CLIENT_ID'>,
+): boolean {
+  if (config.OIDC_DEMO !== undefined) return config.OIDC_DEMO === '1';
+  return config.NODE_ENV !== 'production' && !config.GOOGLE_CLIENT_ID && !config.FACEBOOK_CLIENT_ID;
+}
+// ---- end third-party login ----
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -66,6 +120,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ...supportEnv,
+  ...thirdPartyEnv,
 });
 
 export type ApiConfig = z.infer<typeof envSchema> & {
@@ -80,5 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`invalid api configuration:\n${problems}`);
   }
-  return { ...parsed.data, seedDemo: seedDemoData(parsed.data.SEED_DEMO, parsed.data.NODE_ENV) };
+  const data = parsed.data;
+  if (data.NODE_ENV === 'production' && data.OIDC_DEMO === '1') {
+    throw new Error('invalid api configuration:\n  OIDC_DEMO: the demo sign-in provider is not allowed in production');
+  }
+  if (Boolean(data.GOOGLE_CLIENT_ID) !== Boolean(data.GOOGLE_CLIENT_SECRET) && data.NODE_ENV === 'production') {
+    throw new Error('invalid api configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (Boolean(data.FACEBOOK_CLIENT_ID) !== Boolean(data.FACEBOOK_CLIENT_SECRET)) {
+    throw new Error('invalid api configuration:\n  FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
+  }
+  return { ...data, seedDemo: seedDemoData(data.SEED_DEMO, data.NODE_ENV) };
 }

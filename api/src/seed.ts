@@ -672,8 +672,6 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
     login_url: '/user/login',
     android_download: 'https://play.google.com/store/apps/details?id=com.example.esimshop',
     ios_download: 'https://apps.apple.com/app/id0000000000',
-    facebook: '',
-    google: '',
   };
   for (const [key, value] of Object.entries(config)) {
     await q.query(`INSERT INTO config (key, value) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(value)]);

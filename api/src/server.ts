@@ -1,4 +1,5 @@
-import { loadConfig, type ApiConfig } from './config';
+import { loadConfig, oidcDemoEnabled, type ApiConfig } from './config';
+import { DEMO_CLIENT_ID, thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
 import { demoCards, DEMO_EID, DEMO_USER } from './seed';
 import { startApi } from './start';
 
@@ -15,9 +16,30 @@ function printDemoLinks(config: ApiConfig) {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/**
+ * Outside production with no real provider configured, a local OpenID provider stands in for Google so that the
+ * third-party button can be tried offline; the login page labels it "demo". It lives and ends with this process.
+ */
+async function withDemoProvider(config: ApiConfig) {
+  const settings = thirdPartySettingsFrom(config);
+  if (!oidcDemoEnabled(config)) return { settings, close: async () => undefined };
+  const { startDemoProvider } = await import('@esim/oidc-demo');
+  const demo = await startDemoProvider({
+    port: config.OIDC_DEMO_PORT,
+    clients: [{ client_id: DEMO_CLIENT_ID, redirect_uris: settings.redirectUris }],
+  });
+  process.stdout.write(`Demo sign-in provider (stands in for Google; not for production): ${demo.issuer}\n`);
+  const withDemo: ThirdPartySettings = {
+    ...settings,
+    google: { issuer: demo.issuer, clientId: DEMO_CLIENT_ID, demo: true },
+  };
+  return { settings: withDemo, close: () => demo.close() };
+}
+
 async function main() {
   const config = loadConfig();
-  const api = await startApi(config);
+  const demo = await withDemoProvider(config);
+  const api = await startApi(config, { thirdParty: demo.settings });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +50,7 @@ async function main() {
     timer.unref();
     try {
       await api.close();
+      await demo.close();
       process.exit(0);
     } catch (error) {
       api.app.log.error({ err: error }, 'shutdown failed');

@@ -5,12 +5,15 @@ import { createDb, type Db } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail';
 import { seed } from './seed';
+import { thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
 
 export interface StartApiOptions {
   /** An open database to use instead of the one the configuration names (tests); closed by close() as well. */
   db?: Db;
   /** Fastify logger options; default: pino at config.LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** Third-party login settings instead of the environment's (src/server.ts adds the demo provider). */
+  thirdParty?: ThirdPartySettings;
 }
 
 export interface StartedApi {
@@ -51,6 +54,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       production: config.NODE_ENV === 'production',
       authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
       addressRateLimit: { max: config.ADDRESS_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
+      thirdParty: options.thirdParty ?? thirdPartySettingsFrom(config),
     });
     let address: string;
     try {

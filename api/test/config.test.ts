@@ -1,4 +1,5 @@
-import { loadConfig, seedDemoData } from '../src/config';
+import { loadConfig, oauthRedirectUrls, oidcDemoEnabled, seedDemoData } from '../src/config';
+import { thirdPartySettingsFrom } from '../src/modules/users/thirdparty';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {
@@ -51,5 +52,52 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(seedDemoData(undefined, 'production')).toBe(false);
     expect(seedDemoData('1', 'production')).toBe(true);
+  });
+});
+
+describe('third-party login configuration', () => {
+  it('registers the shop callback page, and its loopback twin outside production', () => {
+    expect(oauthRedirectUrls(loadConfig({}))).toEqual([
+      'http://localhost:8080/user/login/callback',
+      'http://127.0.0.1:8080/user/login/callback',
+    ]);
+    expect(oauthRedirectUrls(loadConfig({ NODE_ENV: 'production', SHELL_ORIGIN: 'https://shop.example' }))).toEqual([
+      'https://shop.example/user/login/callback',
+    ]);
+    expect(
+      oauthRedirectUrls(
+        loadConfig({ OAUTH_REDIRECT_URLS: 'https://a.example/user/login/callback, https://b.example/cb' }),
+      ),
+    ).toEqual(['https://a.example/user/login/callback', 'https://b.example/cb']);
+  });
+
+  it('runs the demo provider only outside production and only when nothing real is configured', () => {
+    expect(oidcDemoEnabled(loadConfig({}))).toBe(true);
+    expect(oidcDemoEnabled(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }))).toBe(false);
+    expect(oidcDemoEnabled(loadConfig({ OIDC_DEMO: '0' }))).toBe(false);
+    expect(oidcDemoEnabled(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', OIDC_DEMO: '1' })).toThrow(/not allowed in production/);
+  });
+
+  it('configures Google and Facebook from the environment, their secrets in pairs', () => {
+    const settings = thirdPartySettingsFrom(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        FACEBOOK_CLIENT_ID: 'f-id',
+        FACEBOOK_CLIENT_SECRET: 'f-secret',
+      }),
+    );
+    expect(settings.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+    });
+    expect(settings.facebook).toMatchObject({
+      clientId: 'f-id',
+      tokenUrl: expect.stringMatching(/^https:\/\/graph\.facebook\.com\//),
+    });
+    expect(() => loadConfig({ FACEBOOK_CLIENT_ID: 'f-id' })).toThrow(/go together/);
+    expect(thirdPartySettingsFrom(loadConfig({})).google).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,9 @@ export default async function globalSetup(): Promise<void> {
   const databaseEnv = await freshDatabaseEnv();
   // Tests read mailed codes from the api's outbox folder (support/mail.ts).
   process.env.E2E_MAIL_OUTBOX = databaseEnv.MAIL_OUTBOX;
+  // The e2e app's secret at the local OpenID provider, made for this run (workers inherit it).
+  process.env.E2E_OIDC_SECRET = randomBytes(24).toString('hex');
+  await startServer('oidc');
   await startServer('api', databaseEnv);
   const statics: ServerName[] = ['shell', 'mf_card', 'mf_pool', 'mf_esim', 'mf_account', 'mf_checkout', 'partner'];
   await Promise.all(statics.map((name) => startServer(name)));

@@ -8,6 +8,8 @@ export const ports = {
   mf_account: 18084,
   mf_checkout: 18085,
   partner: 18090,
+  /** The local OpenID provider the api's Google configuration points at (tools/oidc-demo). */
+  oidc: 18095,
   /** e2e/fixtures/late-remote, deployed in place of mf_pool by the independent-deployment test. */
   late_remote: 18086,
 } as const;
@@ -23,6 +25,8 @@ export const origins = {
   mf_account: at(ports.mf_account),
   mf_checkout: at(ports.mf_checkout),
   partner: at(ports.partner),
+  // The provider's issuer is exactly this URL (it listens on the loopback address only).
+  oidc: `http://127.0.0.1:${ports.oidc}`,
   late_remote: at(ports.late_remote),
 } as const;
 

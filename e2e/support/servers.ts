@@ -7,7 +7,7 @@ export const root = path.resolve(__dirname, '..', '..');
 const stateDir = path.join(root, 'e2e', 'test-results');
 const stateFile = path.join(stateDir, 'servers.json');
 
-export type ServerName = 'api' | 'shell' | 'partner' | 'late_remote' | RemoteName;
+export type ServerName = 'api' | 'shell' | 'partner' | 'late_remote' | 'oidc' | RemoteName;
 
 interface ServerSpec {
   name: ServerName;
@@ -18,6 +18,10 @@ interface ServerSpec {
 
 // The site host every origin uses (@esim/build's esim-host).
 const serveStatic = path.join(root, 'tools', 'build', 'bin', 'host.mjs');
+
+/** The e2e app registered at the local OpenID provider; its secret is made per run by global-setup. */
+export const OIDC_CLIENT_ID = 'esim-e2e';
+const oidcSecret = () => process.env.E2E_OIDC_SECRET ?? '';
 
 export function serverSpec(name: ServerName, extraEnv: Record<string, string> = {}): ServerSpec {
   const remotesEnv = {
@@ -44,6 +48,10 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           ADDRESS_RATE_LIMIT: '1000',
           SHELL_ORIGIN: origins.shell,
           CORS_ORIGINS: origins.partner,
+          // Google's configuration pointed at the local OpenID provider (the 'oidc' server).
+          GOOGLE_ISSUER: origins.oidc,
+          GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+          GOOGLE_CLIENT_SECRET: oidcSecret(),
           ...extraEnv,
         },
         readyUrl: `${origins.api}/eshop/health`,
@@ -88,6 +96,19 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           ...extraEnv,
         },
         readyUrl: `${origins.partner}/`,
+      };
+    case 'oidc':
+      return {
+        name,
+        args: [path.join(root, 'tools', 'oidc-demo', 'bin', 'oidc-demo.mjs')],
+        env: {
+          OIDC_DEMO_PORT: String(ports.oidc),
+          OIDC_DEMO_CLIENT_ID: OIDC_CLIENT_ID,
+          OIDC_DEMO_CLIENT_SECRET: oidcSecret(),
+          OIDC_DEMO_REDIRECT_URIS: `${origins.shell}/user/login/callback`,
+          ...extraEnv,
+        },
+        readyUrl: `${origins.oidc}/.well-known/openid-configuration`,
       };
     case 'late_remote':
       return {

@@ -112,6 +112,39 @@ test('user info: change the e-mail with a code to the new address, then log out'
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 });
 
+test('third-party login through the local OpenID provider (Google configuration): new account, back to the page', async ({
+  page,
+}) => {
+  const email = `google-${stamp}@example.com`;
+  await page.goto('/user/info');
+  await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+  const google = account(page).getByRole('button', { name: 'Continue with Google' });
+  await expect(google).toBeVisible();
+  await axe(page);
+  await google.click();
+  // The provider's own page (oidc-provider), on its own origin.
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/user\/info$/);
+  await expect(account(page).getByText(email)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(email);
+  await page.screenshot({ path: 'screenshots/login-third-party-en.png' });
+});
+
+test('third-party login: cancelling at the provider says so and offers the way back', async ({ page }) => {
+  await page.goto('/user/login');
+  await account(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/user\/login\/callback\?/);
+  await expect(account(page).getByTestId('callback-problem')).toContainText('cancelled');
+  expect(await page.evaluate(() => localStorage.getItem('RECEIPT'))).toBeNull();
+  await axe(page);
+  await account(page).getByRole('link', { name: 'Back to log in' }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+});
+
 test('the card page gate sends a visitor to log in and back to the card with the purchase reopened', async ({
   page,
 }) => {

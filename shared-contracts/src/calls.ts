@@ -65,6 +65,7 @@ export const calls = {
   login: { path: '/user/auth/login' },
   logout: { path: '/user/auth/logout' },
   logoutAll: { path: '/user/auth/logout/all' },
+  loginThirdPartyStart: { path: '/user/auth/login/thirdparty/start' },
   loginThirdParty: { path: '/user/auth/login/thirdparty' },
   getUserInfo: { path: '/v1/user/info' },
   userSet: { path: '/v1/user/set' },

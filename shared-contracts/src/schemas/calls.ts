@@ -303,6 +303,9 @@ const payments = {
   },
 } as const;
 
+/** The third-party login providers getConfig can name (google, facebook). */
+export const ThirdPartyProvider = z.enum(['google', 'facebook']);
+
 // ---- Account -------------------------------------------------------------------------------------------------------
 
 const account = {
@@ -332,13 +335,27 @@ const account = {
   logout: { request: EmptyRequest, response: NoData },
   /** Design (no path in spec 7): ends every receipt of the account, this one too; later calls with them answer 10021. */
   logoutAll: { request: EmptyRequest, response: NoData },
-  /** Design: OpenID Connect authorization-code return: the api exchanges the code and checks state. */
+  /**
+   * Design: starts a third-party login. The answer is the provider's authorization URL (code flow with PKCE, the
+   * api keeps verifier and nonce) and its state, which the page keeps to check the callback is the one it started.
+   * redirect_uri must be one of the site's registered callback pages.
+   */
+  loginThirdPartyStart: {
+    request: z.strictObject({ provider: ThirdPartyProvider, redirect_uri: Url }),
+    response: z.object({ url: Url, state: z.string().min(1).max(512) }),
+  },
+  /**
+   * Design: the callback of a third-party login: the api checks the state it issued (once, 10 minutes; 11023
+   * otherwise), exchanges the code and logs in the account linked to the identity or to its verified e-mail.
+   */
   loginThirdParty: {
     request: z.strictObject({
-      provider: z.enum(['google', 'facebook']),
+      provider: ThirdPartyProvider,
       code: z.string().min(1).max(2048),
       state: z.string().min(1).max(512),
       redirect_uri: Url,
+      /** The `iss` of the callback URL when the provider sends one (RFC 9207). */
+      iss: Url.optional(),
     }),
     response: AuthSession,
   },

@@ -454,7 +454,10 @@ export const Config = z.object({
   android_download: z.string(),
   ios_download: z.string(),
   production: z.boolean(),
-  /** Third-party login (OpenID Connect) start URL for the provider; '' when the provider is not configured. */
+  /**
+   * Third-party login per provider: '' when it is not configured, 'demo' when the local demo provider stands in for
+   * it (`pnpm start` without a real app; the login page labels the button as a demo), else the app's client id.
+   */
   facebook: z.string(),
   google: z.string(),
   /**

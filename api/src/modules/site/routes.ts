@@ -85,7 +85,13 @@ export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
   return result;
 }
 
-export function siteCalls(app: FastifyInstance, options: { production: boolean }): CallRoute[] {
+export interface SiteCallOptions {
+  production: boolean;
+  /** getConfig's facebook/google values: '' off, 'demo' the local demo provider, else the client id. */
+  thirdPartyLogin?: (provider: 'google' | 'facebook') => string;
+}
+
+export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallRoute[] {
   /** The card of an optional ICCID, checked like every card-page action (10102 unknown, 10024 not the caller's). */
   async function optionalCard(iccid: string | undefined, user: SessionUser | null) {
     if (!iccid) return undefined;
@@ -113,8 +119,9 @@ export function siteCalls(app: FastifyInstance, options: { production: boolean }
         android_download: text(values.get('android_download')),
         ios_download: text(values.get('ios_download')),
         production: options.production,
-        facebook: text(values.get('facebook')),
-        google: text(values.get('google')),
+        // Only what the api can finish: a button for an unconfigured provider would be a dead end.
+        facebook: options.thirdPartyLogin?.('facebook') ?? '',
+        google: options.thirdPartyLogin?.('google') ?? '',
         support_url: await configuredSupportUrl(values),
       };
       return config;

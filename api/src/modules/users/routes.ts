@@ -4,6 +4,7 @@ import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute, type RateLimitSettings } from '../../http/calls';
 import { countHit } from '../../plugins/rate-limit-store';
 import { verificationCodeMail } from './mails';
+import { type ThirdPartyLogin } from './thirdparty';
 import { normalizeEmail, type Clock, type CodePurpose, type SessionUser, type UserRow } from './repository';
 
 const SCENE_PURPOSE: Record<'signup' | 'reset' | 'email', CodePurpose> = {
@@ -17,6 +18,8 @@ export interface UserCallOptions {
   /** Per call and address, whichever IPs ask (the per-IP limit is registerCall's). */
   addressRateLimit: RateLimitSettings;
   clock?: Clock;
+  /** Third-party login; absent: no provider is configured (10002 for either). */
+  thirdParty?: ThirdPartyLogin;
 }
 
 function needUser(user: SessionUser | null): SessionUser {
@@ -107,6 +110,27 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
       if (result === 'wrong_password') throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
       return session(result, request.headers['user-agent'], result.passwordHash);
     }),
+
+    // Third-party login, step 1: the provider's authorization URL (the browser goes there) and the state.
+    defineCall('loginThirdPartyStart', { auth: 'none', rateLimited: true }, async ({ provider, redirect_uri }) => {
+      if (!options.thirdParty || options.thirdParty.configValue(provider) === '') {
+        throw new ApiError(ERROR_CODES.PARAM_ERROR, `${provider} login is not configured`);
+      }
+      return options.thirdParty.start(provider, redirect_uri);
+    }),
+
+    // Step 2, from our callback page: the code for a session of the linked (or new) account.
+    defineCall(
+      'loginThirdParty',
+      { auth: 'none', rateLimited: true },
+      async ({ provider, code, state, redirect_uri, iss }, { request }) => {
+        if (!options.thirdParty || options.thirdParty.configValue(provider) === '') {
+          throw new ApiError(ERROR_CODES.PARAM_ERROR, `${provider} login is not configured`);
+        }
+        const identity = await options.thirdParty.finish(provider, code, state, redirect_uri, iss);
+        return session(await options.thirdParty.userFor(identity), request.headers['user-agent']);
+      },
+    ),
 
     // Revokes this receipt only; other devices stay logged in (this one then answers 10013).
     defineCall('logout', { auth: 'required' }, async (_body, { user }) => {

@@ -36,6 +36,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/renew/agreement', owner: 'mf_checkout' },
   // mf-account
   { path: '/user/login', owner: 'mf_account' },
+  { path: '/user/login/callback', owner: 'mf_account' },
   { path: '/user/info', owner: 'mf_account' },
   { path: '/user/about', owner: 'mf_account' },
   { path: '/card/msg', owner: 'mf_account' },

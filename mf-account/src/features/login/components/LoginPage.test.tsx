@@ -6,6 +6,17 @@ import { remote } from '../../../lib/remote';
 import { LoginPage } from './LoginPage';
 
 const EMAIL = 'ana@example.com';
+/** A site without third-party login (ThirdPartyLogin.test.tsx covers the buttons). */
+const NO_PROVIDERS = {
+  lang_list: ['en'],
+  ccy_list: ['USD'],
+  login_url: '/user/login',
+  android_download: '',
+  ios_download: '',
+  production: false,
+  facebook: '',
+  google: '',
+};
 const SESSION = { token: 'receipt-7', email: EMAIL, user_id: 7 };
 const CARD_PATH = '/2/89880000000000000001';
 
@@ -30,7 +41,7 @@ async function logIn(password = 'secret-pass') {
 
 describe('login page (/user/login): log in', () => {
   it('stores the receipt, publishes auth:changed and follows a same-site redirect', async () => {
-    const api = stubCalls({ login: SESSION });
+    const api = stubCalls({ getConfig: NO_PROVIDERS, login: SESSION });
     const { bus } = await renderLogin(`/user/login?redirect=${encodeURIComponent(`${CARD_PATH}?mode=search`)}`);
     const heard: unknown[] = [];
     bus.subscribe('auth:changed', (event) => heard.push(event));
@@ -46,7 +57,7 @@ describe('login page (/user/login): log in', () => {
   it.each(['//evil.example', 'https://evil.example/user/info', '/\\evil.example', 'javascript:alert(1)'])(
     'refuses the redirect %s and goes to the card list',
     async (redirect) => {
-      stubCalls({ login: SESSION });
+      stubCalls({ getConfig: NO_PROVIDERS, login: SESSION });
       await renderLogin(`/user/login?redirect=${encodeURIComponent(redirect)}`);
       await logIn();
       expect(await screen.findByText('/eshop/card/list')).toBeInTheDocument();
@@ -54,7 +65,7 @@ describe('login page (/user/login): log in', () => {
   );
 
   it('without a redirect returns to the card page of a purchase that waited for the login', async () => {
-    stubCalls({ login: SESSION });
+    stubCalls({ getConfig: NO_PROVIDERS, login: SESSION });
     const pending: Partial<CheckoutRequest> = { requestId: 'r1', iccid: '89880000000000000001', returnPath: CARD_PATH };
     window.localStorage.setItem(STORAGE_KEYS.PENDING_GOODS, JSON.stringify(pending));
     await renderLogin();
@@ -63,14 +74,14 @@ describe('login page (/user/login): log in', () => {
   });
 
   it('with a remembered card to bind goes to the card list, which offers to bind it', async () => {
-    stubCalls({ login: SESSION });
+    stubCalls({ getConfig: NO_PROVIDERS, login: SESSION });
     await renderLogin('/user/login', { stored: { BIND_ICCID: '89880000000000000001' } });
     await logIn();
     expect(await screen.findByText('/eshop/card/list')).toBeInTheDocument();
   });
 
   it('shows a wrong password next to the form and stays logged out', async () => {
-    stubCalls({ login: callError(10026) });
+    stubCalls({ getConfig: NO_PROVIDERS, login: callError(10026) });
     const { bus } = await renderLogin();
     const toasts: unknown[] = [];
     bus.subscribe('toast', (event) => toasts.push(event));
@@ -82,7 +93,7 @@ describe('login page (/user/login): log in', () => {
   });
 
   it('checks the e-mail before calling (spec section 5)', async () => {
-    const api = stubCalls({});
+    const api = stubCalls({ getConfig: NO_PROVIDERS });
     await renderLogin();
     await userEvent.type(within(form('login-form')).getByLabelText('E-mail'), 'ana@example');
     await userEvent.type(within(form('login-form')).getByLabelText('Password'), 'secret-pass');
@@ -90,11 +101,11 @@ describe('login page (/user/login): log in', () => {
     expect(within(form('login-form')).getByLabelText('E-mail')).toHaveAccessibleDescription(
       'Please enter a valid e-mail address.',
     );
-    expect(api.calls).toHaveLength(0);
+    expect(api.calls.filter((call) => call.name !== 'getConfig')).toHaveLength(0);
   });
 
   it('shows and hides the password with a labelled toggle', async () => {
-    stubCalls({});
+    stubCalls({ getConfig: NO_PROVIDERS });
     await renderLogin();
     const password = within(form('login-form')).getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
@@ -104,7 +115,7 @@ describe('login page (/user/login): log in', () => {
   });
 
   it('keeps the e-mail across the three modes, and "Forgot password?" opens reset', async () => {
-    stubCalls({});
+    stubCalls({ getConfig: NO_PROVIDERS });
     await renderLogin();
     await userEvent.type(within(form('login-form')).getByLabelText('E-mail'), EMAIL);
     await userEvent.click(screen.getByTestId('mode-signup'));
@@ -127,7 +138,13 @@ describe('login page: sign up', () => {
   }
 
   it('goes e-mail → code → password → logged in', async () => {
-    const api = stubCalls({ signupCheck: { registered: false }, getCode: null, vcode: null, signup: SESSION });
+    const api = stubCalls({
+      getConfig: NO_PROVIDERS,
+      signupCheck: { registered: false },
+      getCode: null,
+      vcode: null,
+      signup: SESSION,
+    });
     const { bus } = await renderLogin();
     const heard: unknown[] = [];
     bus.subscribe('auth:changed', (event) => heard.push(event));
@@ -164,7 +181,7 @@ describe('login page: sign up', () => {
   });
 
   it('offers to log in when the e-mail already has an account', async () => {
-    const api = stubCalls({ signupCheck: { registered: true } });
+    const api = stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: true } });
     await renderLogin();
     await toCodeStep();
     expect(await screen.findByTestId('signup-registered')).toHaveTextContent('This e-mail already has an account.');
@@ -174,7 +191,7 @@ describe('login page: sign up', () => {
   });
 
   it('shows a wrong code and stays on the code step', async () => {
-    stubCalls({ signupCheck: { registered: false }, getCode: null, vcode: callError(11023) });
+    stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: false }, getCode: null, vcode: callError(11023) });
     await renderLogin();
     await toCodeStep();
     await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
@@ -186,7 +203,7 @@ describe('login page: sign up', () => {
   it('disables Resend with a visible countdown for 60 s, then sends a new code', async () => {
     jest.useFakeTimers();
     try {
-      const api = stubCalls({ signupCheck: { registered: false }, getCode: null });
+      const api = stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: false }, getCode: null });
       await renderLogin();
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       await user.click(screen.getByTestId('mode-signup'));
@@ -225,7 +242,7 @@ describe('login page: reset password', () => {
   }
 
   it('goes e-mail → code → new password → logged in with the session reset answers', async () => {
-    const api = stubCalls({ getCode: null, vcode: null, reset: SESSION });
+    const api = stubCalls({ getConfig: NO_PROVIDERS, getCode: null, vcode: null, reset: SESSION });
     const { bus } = await renderLogin('/user/login?redirect=%2Fuser%2Finfo');
     const heard: unknown[] = [];
     bus.subscribe('auth:changed', (event) => heard.push(event));
@@ -239,7 +256,13 @@ describe('login page: reset password', () => {
   });
 
   it('logs in with the new password when reset answers without a token', async () => {
-    const api = stubCalls({ getCode: null, vcode: null, reset: { ...SESSION, token: '' }, login: SESSION });
+    const api = stubCalls({
+      getConfig: NO_PROVIDERS,
+      getCode: null,
+      vcode: null,
+      reset: { ...SESSION, token: '' },
+      login: SESSION,
+    });
     await renderLogin();
     await resetWith('new-password-1');
     expect(await screen.findByText('/eshop/card/list')).toBeInTheDocument();

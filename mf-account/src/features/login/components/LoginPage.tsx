@@ -7,6 +7,7 @@ import { useLoginFlow } from '../hooks/use-login-flow';
 import { CodeFlowForm } from './CodeFlowForm';
 import { LogInForm } from './LogInForm';
 import { ModeSwitch } from './ModeSwitch';
+import { ThirdPartyButtons } from './ThirdPartyButtons';
 
 const Panel = styled(Card)`
   display: grid;
@@ -29,6 +30,7 @@ export function LoginPage({ client = getApiClient() }: { client?: ApiClient }) {
         ) : (
           <CodeFlowForm key={flow.mode} flow={flow} scene={flow.mode} />
         )}
+        {flow.mode !== 'reset' ? <ThirdPartyButtons client={client} /> : null}
       </Panel>
     </PageFrame>
   );
