@@ -26,3 +26,4 @@ export {
   type StubCallsOptions,
 } from './stub-calls';
 export { resetBus } from './bus';
+export { siteConfig } from './config';

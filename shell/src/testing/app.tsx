@@ -10,7 +10,7 @@ import {
   type Config,
   type SafeStorage,
 } from 'shared-contracts';
-import { type RenderRemoteOptions, type StoredValues } from 'shared-contracts/testing';
+import { siteConfig, type RenderRemoteOptions, type StoredValues } from 'shared-contracts/testing';
 import { AppProviders } from '../app/provider';
 import { resolveLocale } from '../features/locale/lib/resolve-locale';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
@@ -64,13 +64,7 @@ export function shellApp({ route = '/', stored = {}, remotesLoader }: ShellAppOp
 export const NO_NOTICES = { notice: null, list: [], unread: 0 };
 
 /** Config the api would answer (lists used by the language/currency logic). */
-export const DEMO_CONFIG: Config = {
+export const DEMO_CONFIG: Config = siteConfig({
   lang_list: ['en', 'de', 'ar', 'he', 'ja', 'fr'],
   ccy_list: ['USD', 'EUR', 'JPY'],
-  login_url: '/user/login',
-  android_download: '',
-  ios_download: '',
-  production: false,
-  facebook: '',
-  google: '',
-};
+});

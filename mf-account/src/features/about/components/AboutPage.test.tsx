@@ -1,20 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from 'shared-contracts';
-import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { renderRemote, siteConfig, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { AboutPage } from './AboutPage';
 
-const config = (android: string, ios: string) => ({
-  lang_list: ['en'],
-  ccy_list: ['USD'],
-  login_url: '/user/login',
-  android_download: android,
-  ios_download: ios,
-  production: false,
-  facebook: '',
-  google: '',
-});
+const config = (android: string, ios: string) => siteConfig({ android_download: android, ios_download: ios });
 
 async function renderAbout(stored: Record<string, string> = {}) {
   return renderRemote(<AboutPage client={createApiClient()} />, { stored, i18n: { namespaces: [remote] } });

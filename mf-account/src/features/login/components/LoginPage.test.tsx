@@ -1,22 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient, STORAGE_KEYS, type CheckoutRequest } from 'shared-contracts';
-import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
+import { callError, renderRemote, siteConfig, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { LoginPage } from './LoginPage';
 
 const EMAIL = 'ana@example.com';
 /** A site without third-party login (ThirdPartyLogin.test.tsx covers the buttons). */
-const NO_PROVIDERS = {
-  lang_list: ['en'],
-  ccy_list: ['USD'],
-  login_url: '/user/login',
-  android_download: '',
-  ios_download: '',
-  production: false,
-  facebook: '',
-  google: '',
-};
+const NO_PROVIDERS = siteConfig();
 const SESSION = { token: 'receipt-7', email: EMAIL, user_id: 7 };
 const CARD_PATH = '/2/89880000000000000001';
 

@@ -1,22 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient, STORAGE_KEYS } from 'shared-contracts';
-import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
+import { callError, renderRemote, siteConfig, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { goToProvider, pageExit, rememberPending } from '../lib/third-party';
 import { LoginPage } from './LoginPage';
 import { ThirdPartyCallbackPage } from './ThirdPartyCallbackPage';
 
-const config = (google: string, facebook: string) => ({
-  lang_list: ['en'],
-  ccy_list: ['USD'],
-  login_url: '/user/login',
-  android_download: '',
-  ios_download: '',
-  production: false,
-  facebook,
-  google,
-});
+const config = (google: string, facebook: string) => siteConfig({ google, facebook });
 const SESSION = { token: 'receipt-9', email: 'gina@example.com', user_id: 9 };
 const CALLBACK = `${window.location.origin}/user/login/callback`;
 const PROVIDER_URL = 'https://accounts.example/auth?client_id=shop&state=s-123';

@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient, STORAGE_KEYS } from 'shared-contracts';
-import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
+import { callError, renderRemote, siteConfig, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { UserInfoPage } from './UserInfoPage';
 
 const USER = { email: 'ana@example.com', user_id: 7, area: 'US', ccy: 'USD' };
-const CONFIG = {
-  lang_list: ['en', 'de'],
-  ccy_list: ['USD', 'EUR'],
-  login_url: '/user/login',
-  android_download: '',
-  ios_download: '',
-  production: false,
-  facebook: '',
-  google: '',
-};
+const CONFIG = siteConfig({ lang_list: ['en', 'de'], ccy_list: ['USD', 'EUR'] });
 const LOGGED_IN = { RECEIPT: 'receipt-7', USER_EMAIL: USER.email, USER_ID: '7' };
 
 async function renderInfo(stored: Record<string, string> = LOGGED_IN) {
