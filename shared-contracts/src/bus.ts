@@ -37,6 +37,11 @@ export interface CheckoutRequest {
   category?: string;
   /** Where the provider should send the browser back (path of the card page, without returnType). */
   returnPath: string;
+  /**
+   * The api the purchase calls, when it is not /eshop on the page's own origin: a partner page passes the shop's
+   * absolute api base (e.g. 'https://shop.example/eshop'), which also gives the shop's origin for agreement links.
+   */
+  apiBase?: string;
 }
 
 export interface ToastEvent {

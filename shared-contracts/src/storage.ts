@@ -1,5 +1,6 @@
 // Local-storage keys of spec section 3 (plus the few the spec implies) and a wrapper that never throws: storage
 // can be missing (server), blocked (a partner page's sandboxed iframe, Safari private mode) or full.
+import type { PayMethod } from './constants';
 
 /**
  * Keys. String-valued keys hold a raw string (get/set); object-valued ones hold JSON (getJSON/setJSON).
@@ -33,7 +34,7 @@ export const STORAGE_KEYS = {
   AREA_KEY: 'AREA_KEY',
   /** JSON Goods + context: the purchase sheet reopens from it after the card loads (e.g. after login). */
   PENDING_GOODS: 'PENDING_GOODS',
-  /** JSON { id, pay, iccid, flag, mode, order_id }: what a pay return (returnType) reports on. */
+  /** JSON PayReturn ({ id, pay, iccid, flag, mode, order_id, … }): what a pay return (returnType) reports on. */
   PAY_RETURN: 'PAY_RETURN',
   /** Raw: this device's random support-chat token (a visitor's thread; the api keeps only its SHA-256). */
   SUPPORT_TOKEN: 'SUPPORT_TOKEN',
@@ -43,6 +44,30 @@ export const STORAGE_KEYS = {
   NOTICE_READ: 'NOTICE_READ',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/**
+ * PAY_RETURN: stored by the payment sheet just before the browser leaves for the provider's pay page, read by the
+ * card page when the provider sends it back (returnType=suc|cancel). What was bought is kept so the return dialog can
+ * name it before the api answers; the order itself is always asked for again (/pay/search).
+ */
+export interface PayReturn {
+  /** Package (or pool plan) id. */
+  id: number;
+  pay: PayMethod;
+  iccid: string | null;
+  flag: string;
+  /** Package mode (2 = first-pay package with forced auto-renew). */
+  mode: number;
+  /** The order /pay/buy created. */
+  order_id?: string;
+  pool_object_id?: string;
+  /** Package name, and the total shown on the confirmation sheet (minor units) with its currency. */
+  name?: string;
+  amount?: number;
+  currency?: string;
+  /** When it was stored (ms since 1970): a stale hand-over is ignored. */
+  at?: number;
+}
 
 /** Per pop-up show counter and last show time (PopupShowState). */
 export function activityPopupKey(id: number | string): string {

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PoolPlan } from 'shared-contracts';
-import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import PoolPlanList from './PoolPlanList';
 
@@ -52,21 +52,56 @@ describe('PoolPlanList', () => {
     expect(screen.getByText('login page')).toBeInTheDocument();
   });
 
-  it('asks checkout for the plan when logged in', async () => {
+  it('for a card, creates the pool with it and opens the pay sheet 500 ms later (flag 2, the new pool)', async () => {
     getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
-    stubCalls({ getPoolPkgList: { list: [plan] } });
+    const api = stubCalls({ getPoolPkgList: { list: [plan] }, createPool: { pool_object_id: 'pool_1' } });
     const requests: Array<EventMap['checkout:open']> = [];
     const off = getBus().subscribe('checkout:open', (request) => requests.push(request));
     await show();
     await userEvent.click(screen.getByTestId('pool-plan'));
+    expect(api.callsTo('createPool')[0]?.body).toEqual({ iccids: ['89880000000000000001'], eshop_goods_id: 41 });
+    expect(requests).toHaveLength(0);
+    await waitFor(() => expect(requests).toHaveLength(1));
     off();
-    expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       iccid: '89880000000000000001',
       flag: '2',
+      pool_object_id: 'pool_1',
       ccy: 'USD',
       goods: { id: 41, pool_type_id: 4, price: 5900, currency: 'USD' },
     });
+  });
+
+  it('opens no sheet when the pool could not be created', async () => {
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
+    stubCalls({ getPoolPkgList: { list: [plan] }, createPool: callError(10003) });
+    const requests: Array<EventMap['checkout:open']> = [];
+    const off = getBus().subscribe('checkout:open', (request) => requests.push(request));
+    await show();
+    await userEvent.click(screen.getByTestId('pool-plan'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    off();
+    expect(requests).toHaveLength(0);
+    expect(screen.getByTestId('pool-plan')).toBeEnabled();
+  });
+
+  it('without a card, or for an existing pool, opens the pay sheet at once', async () => {
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
+    const api = stubCalls({ getPoolPkgList: { list: [plan] } });
+    const requests: Array<EventMap['checkout:open']> = [];
+    const off = getBus().subscribe('checkout:open', (request) => requests.push(request));
+    await renderRemote(<PoolPlanList ccy="USD" lang="en" />, { i18n: { namespaces: [remote] } });
+    await userEvent.click(await screen.findByTestId('pool-plan'));
+    await renderRemote(<PoolPlanList iccid="89880000000000000001" poolObjectId="pool_7" ccy="USD" lang="en" />, {
+      i18n: { namespaces: [remote] },
+    });
+    await userEvent.click((await screen.findAllByTestId('pool-plan'))[1]!);
+    off();
+    expect(api.callsTo('createPool')).toHaveLength(0);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ iccid: null, flag: '2', returnPath: '/eshop/card/list' });
+    expect(requests[0]).not.toHaveProperty('pool_object_id');
+    expect(requests[1]).toMatchObject({ iccid: '89880000000000000001', flag: '2', pool_object_id: 'pool_7' });
   });
 
   it('says when there are no plans', async () => {

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   CLIENT_MESSAGES,
+  DEFAULT_FLAG,
   getBus,
   getStorage,
   normalizeLanguage,
+  POOL_PAY_SHEET_DELAY_MS,
   STORAGE_KEYS,
   type ApiClient,
   type Goods,
@@ -18,6 +20,8 @@ import { useRemoteTranslation } from '../../lib/remote';
 export interface PoolPlanListProps {
   /** The card the plan is for (the card page's shared-plan tab); absent in the shared-pool shop. */
   iccid?: string;
+  /** Refill of an existing pool: the plan is bought for it (no new pool is created). */
+  poolObjectId?: string;
   ccy: string;
   lang: string;
   client?: ApiClient;
@@ -81,11 +85,15 @@ function goodsOf(plan: PoolPlan, lang: string): Goods {
  * Shared-pool plan list: a two-column grid of plan cards (tag, titles, lines, price). Choosing a plan needs a login
  * ('Please log in first.' and the login page otherwise), then asks checkout for it.
  */
-export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListProps) {
+export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client }: PoolPlanListProps) {
   const { t } = useRemoteTranslation();
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [creating, setCreating] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const api = client ?? getApiClient();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     let cancelled = false;
@@ -99,25 +107,44 @@ export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListP
     };
   }, [api, iccid, ccy, lang]);
 
-  const choose = (plan: PoolPlan) => {
-    if (!getStorage().get(STORAGE_KEYS.RECEIPT)) {
-      getBus().publish('toast', { kind: 'warning', messageKey: CLIENT_MESSAGES.pleaseLogIn });
-      navigate('/user/login');
-      return;
-    }
+  /** The shared-pool shop's pay sheet: flag '2' and the pool the plan is bought for (spec section 7, createPay). */
+  const openSheet = (plan: PoolPlan, pool: string | undefined) =>
     getBus().publish('checkout:open', {
       requestId: globalThis.crypto?.randomUUID?.() ?? `${Date.now()}`,
       goods: goodsOf(plan, lang),
       iccid: iccid ?? null,
-      flag: '2',
+      flag: DEFAULT_FLAG,
+      ...(pool ? { pool_object_id: pool } : {}),
       lang: normalizeLanguage(lang),
       ccy,
       agentVersion: 2,
       paypalAllowed: true,
       renewalActive: false,
       orderTime: null,
-      returnPath: iccid ? `/2/${iccid}` : '/eshop/card/list',
+      returnPath: iccid ? `/${DEFAULT_FLAG}/${iccid}` : '/eshop/card/list',
     });
+
+  /**
+   * Spec section 4, pool plan tap: a login first; for a card, a pool is created with it and the pay sheet opens
+   * POOL_PAY_SHEET_DELAY_MS later; without a card (or for an existing pool) the sheet opens at once.
+   */
+  const choose = async (plan: PoolPlan) => {
+    if (!getStorage().get(STORAGE_KEYS.RECEIPT)) {
+      getBus().publish('toast', { kind: 'warning', messageKey: CLIENT_MESSAGES.pleaseLogIn });
+      navigate('/user/login');
+      return;
+    }
+    if (!iccid || poolObjectId) {
+      openSheet(plan, poolObjectId);
+      return;
+    }
+    if (creating !== null) return;
+    setCreating(plan.id);
+    const created = await api.call('createPool', { iccids: [iccid], eshop_goods_id: plan.id });
+    setCreating(null);
+    if (!created.ok) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => openSheet(plan, created.data.pool_object_id), POOL_PAY_SHEET_DELAY_MS);
   };
 
   if (load.status === 'loading') return <Card aria-busy="true" aria-label={t('plans.loading')} />;
@@ -136,7 +163,14 @@ export default function PoolPlanList({ iccid, ccy, lang, client }: PoolPlanListP
   return (
     <Grid data-testid="pool-plans">
       {load.list.map((plan) => (
-        <Plan key={plan.id} type="button" onClick={() => choose(plan)} data-testid="pool-plan">
+        <Plan
+          key={plan.id}
+          type="button"
+          onClick={() => void choose(plan)}
+          disabled={creating !== null}
+          aria-busy={creating === plan.id}
+          data-testid="pool-plan"
+        >
           {plan.tag && <OfferTag>{plan.tag}</OfferTag>}
           <strong>{plan.main_title}</strong>
           <small>{plan.secondary_title}</small>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { currentViewer, type Gate } from '../lib/gating';
+import { type PaidReturn } from '../hooks/use-pay-return';
 import { type ModalRequest } from '../modals/request';
 import { CardTools } from './CardTools';
 import PurchasePanel from './PurchasePanel';
@@ -45,6 +46,7 @@ export default function CardBody({
   refreshing,
   onRefresh,
   initialType,
+  initialPkg = null,
   paid,
   onPaidClose,
   onChanged,
@@ -54,8 +56,10 @@ export default function CardBody({
   refreshing: boolean;
   onRefresh: () => void;
   initialType: string | null;
-  /** returnType=suc: the 'Payment successful' dialog is open. */
-  paid: boolean;
+  /** A package handed over by a partner page (?pkg=): its sheet opens once the packages load. */
+  initialPkg?: number | null;
+  /** returnType=suc: the 'Payment successful' dialog is open for this order. */
+  paid: PaidReturn | null;
   onPaidClose: () => void;
   /** A dialog changed what the page shows (a bind, a new e-mail): reload the card. */
   onChanged: () => void;
@@ -107,16 +111,20 @@ export default function CardBody({
           <SharedPlans iccid={iccid} ccy={ccy} lang={lang} />
         </Suspense>
       ) : (
-        <PurchasePanel context={context} initialType={initialType} onModal={onModal} />
+        <PurchasePanel context={context} initialType={initialType} initialPkg={initialPkg} onModal={onModal} />
       )}
       {paid && (
         <Suspense fallback={null}>
           <PaidDialog
+            iccid={iccid}
+            paid={paid}
+            lang={lang}
             onClose={onPaidClose}
             onEmail={(orderId) => {
               onPaidClose();
               onModal({ kind: 'email', mode: 'send', orderId });
             }}
+            onPaid={onChanged}
           />
         </Suspense>
       )}

@@ -159,7 +159,16 @@ describe('card tools and dialogs', () => {
   ])('e-mail send after payment %s', async (_name, orderId) => {
     login();
     if (orderId !== null) getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { order_id: orderId });
-    await open({ ...answers({ other_user: false }), setEmail: null, sendEmail: null }, `/2/${ICCID}?returnType=suc`);
+    await open(
+      {
+        ...answers({ other_user: false }),
+        setEmail: null,
+        sendEmail: null,
+        paySearch: { order_id: '12', status: 'paid' },
+        orderList: { list: [] },
+      },
+      `/2/${ICCID}?returnType=suc`,
+    );
     await userEvent.click(await screen.findByTestId('paid-email'));
     expect(await screen.findByRole('dialog', { name: 'Send the order by e-mail' })).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('email-submit'));

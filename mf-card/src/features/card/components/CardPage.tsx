@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,11 +9,13 @@ import {
   NETWORK_ERROR_KEY,
   normalizeLanguage,
   STORAGE_KEYS,
+  type PayReturn,
 } from 'shared-contracts';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
+import { type PaidReturn } from '../hooks/use-pay-return';
 import { currentViewer, gateFor } from '../lib/gating';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
@@ -46,7 +48,12 @@ export function CardPage() {
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const refill = query.get('mode') === 'search';
   const lang = normalizeLanguage(i18n.language);
-  const [paid, setPaid] = useState(false);
+  const [paid, setPaid] = useState<PaidReturn | null>(null);
+  // A partner page hands a purchase over as ?pkg=<package id>: that package's sheet opens once the packages load.
+  const [handOver] = useState(() => {
+    const id = Number(query.get('pkg'));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  });
 
   const onFlag = useCallback(
     (next: string) =>
@@ -58,17 +65,34 @@ export function CardPage() {
   );
   const { state, refreshing, refresh, reload } = useCard({ flag, iccid, lang, onFlag });
 
-  // A pay return reports once: the warning or the dialog, then the parameter leaves the address.
+  // A pay return reports once (returnType suc or cancel, nothing else): the warning, or the dialog about the order
+  // (its id from the provider's return address, else from the PAY_RETURN the sheet stored); then the parameters
+  // leave the address. The hand-over parameter pkg leaves it too.
   const returnType = query.get('returnType');
+  const handOverParam = query.has('pkg');
+  const reported = useRef(false);
   useEffect(() => {
-    if (returnType !== 'cancel' && returnType !== 'suc') return;
-    if (returnType === 'cancel') getBus().publish('toast', { kind: 'warning', messageKey: 'orderCancelled' });
-    else setPaid(true);
+    const payReturn = returnType === 'cancel' || returnType === 'suc';
+    if (!payReturn && !handOverParam) return;
+    // A return is reported once per visit: a development double effect, or a move to the card's own flag that
+    // still carries the parameters, must not report it again.
+    if (payReturn && !reported.current) {
+      reported.current = true;
+      const storage = getStorage();
+      const stored = storage.getJSON<PayReturn>(STORAGE_KEYS.PAY_RETURN);
+      const mine = stored && (!stored.iccid || stored.iccid === iccid) ? stored : null;
+      storage.remove(STORAGE_KEYS.PAY_RETURN);
+      if (returnType === 'cancel') getBus().publish('toast', { kind: 'warning', messageKey: 'orderCancelled' });
+      else {
+        const orderId = query.get('order_id')?.trim() || (mine?.order_id ? String(mine.order_id) : '');
+        setPaid({ orderId: orderId || null, stored: mine });
+      }
+    }
     const rest = new URLSearchParams(location.search);
-    rest.delete('returnType');
+    for (const name of ['returnType', 'order_id', 'pkg']) rest.delete(name);
     const search = rest.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
-  }, [returnType, location.pathname, location.search, navigate]);
+  }, [returnType, handOverParam, iccid, query, location.pathname, location.search, navigate]);
 
   const ready = state.status === 'ready';
   useEffect(() => {
@@ -86,6 +110,9 @@ export function CardPage() {
   }, [state, iccid, lang, query]);
 
   const version = state.status === 'ready' ? state.card.agent_version : null;
+  // Agent version 3 shows the card list view, except when the card is refilled (mode=search) or a package is handed
+  // over: then it is a purchase start point like the other views.
+  const listView = version === 3 && !refill && handOver === null;
   const gate = state.status === 'ready' ? gateFor(state.card, currentViewer()) : null;
 
   // Login gating of the new view (spec section 4): an unbound card is remembered for binding after login; a logged-in
@@ -107,18 +134,18 @@ export function CardPage() {
           </Button>
         </Card>
       )}
-      {state.status === 'ready' && version === 3 && (
+      {state.status === 'ready' && listView && (
         <Card data-testid="card-list-view">
           <Muted>{t('view.cardList')}</Muted>
           <ListLink to="/eshop/card/list">{t('view.openCardList')}</ListLink>
         </Card>
       )}
-      {state.status === 'ready' && version !== 3 && gate === 'login' && (
+      {state.status === 'ready' && !listView && gate === 'login' && (
         <Suspense fallback={<Skeleton aria-busy="true" />}>
           <GateNote gate="login" iccid={iccid} flag={state.flag} />
         </Suspense>
       )}
-      {state.status === 'ready' && version !== 3 && gate !== 'login' && gate !== 'card-list' && (
+      {state.status === 'ready' && !listView && gate !== 'login' && gate !== 'card-list' && (
         <>
           {gate === 'other-user' && (
             <Suspense fallback={null}>
@@ -144,8 +171,9 @@ export function CardPage() {
                 refreshing={refreshing}
                 onRefresh={() => void refresh()}
                 initialType={query.get('type')}
+                initialPkg={handOver}
                 paid={paid}
-                onPaidClose={() => setPaid(false)}
+                onPaidClose={() => setPaid(null)}
                 onChanged={reload}
               />
             </Suspense>

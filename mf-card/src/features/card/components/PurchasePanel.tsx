@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatPrice, type NewPackage, type OldPackage } from 'shared-contracts';
 import { Card as Panel, Muted } from 'shared-contracts/ui';
@@ -132,10 +132,13 @@ type Selection = { kind: 'new'; item: NewPackage } | { kind: 'old'; item: OldPac
 export default function PurchasePanel({
   context,
   initialType,
+  initialPkg = null,
   onModal,
 }: {
   context: CheckoutContext;
   initialType: string | null;
+  /** A package handed over by a partner page (?pkg=<id>): chosen, and its sheet opened once, when it is listed. */
+  initialPkg?: number | null;
   onModal: (request: ModalRequest) => void;
 }) {
   const { t, i18n } = useRemoteTranslation();
@@ -154,6 +157,22 @@ export default function PurchasePanel({
     return [ALL, ...list];
   }, [state]);
   const activeTab = tab ?? (initialType && tabs.includes(initialType) ? initialType : ALL);
+
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current || initialPkg === null || state.status !== 'ready') return;
+    handedOver.current = true;
+    const { packages } = state;
+    const fresh = [...packages.newList, ...packages.recommendList].find((item) => item.id === initialPkg);
+    const old = packages.list.find((item) => item.id === initialPkg);
+    if (fresh && !oldView) {
+      setSelection({ kind: 'new', item: fresh });
+      buy(goodsFromNew(fresh, lang, paypal), fresh.category);
+    } else if (old && oldView) {
+      setSelection({ kind: 'old', item: old });
+      buy(goodsFromOld(old, lang, paypal));
+    }
+  }, [initialPkg, state, oldView, buy, lang, paypal]);
 
   if (state.status === 'loading') return <Panel aria-busy="true" aria-label={t('pkg.loading')} />;
   if (state.status === 'failed')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_FLAG,
   getBus,
@@ -36,18 +36,23 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
   const [state, setState] = useState<CardState>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // The card on screen (flag, ICCID, language): loading it again (after a payment, a bind) keeps it shown meanwhile,
+  // so dialogs open over the page (the pay return's) stay where they are.
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     const client = getApiClient();
-    setState({ status: 'loading' });
+    const key = `${flag}|${iccid}|${lang}`;
+    const quiet = shown.current === key;
+    if (!quiet) setState({ status: 'loading' });
     // Where a session end returns to (spec section 8: the device page of the stored ICCID).
     getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, iccid);
     void (async () => {
       const checked = await checkCard(client, { flag, iccid });
       if (cancelled) return;
       if (!checked.ok) {
-        setState({ status: 'failed', code: checked.code, network: Boolean(checked.network) });
+        if (!quiet) setState({ status: 'failed', code: checked.code, network: Boolean(checked.network) });
         return;
       }
       const cardFlag = checked.data.flag || flag;
@@ -61,6 +66,9 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
         getCard(client, { flag: cardFlag, iccid, lang }),
       ]);
       if (cancelled) return;
+      if (loaded.ok) shown.current = key;
+      // A quiet reload that fails keeps the card it had.
+      else if (quiet) return;
       setState(
         loaded.ok
           ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }

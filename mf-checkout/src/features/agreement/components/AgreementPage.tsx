@@ -1,12 +1,19 @@
-import { ComingSoon } from 'shared-contracts/ui';
+import { AgreementText } from '../../../components/AgreementText';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 
-/** /agreement: frame and placeholder; the content comes with its own issue. */
+/** The sections of the purchase agreement, in reading order (texts in src/locales, `agreement.sections`). */
+export const PURCHASE_SECTIONS = ['what', 'coverage', 'validity', 'fairUse', 'payment', 'refunds', 'orders', 'contact'];
+
+/** /agreement: the purchase agreement the payment sheet links to. */
 export function AgreementPage() {
   const { t } = useRemoteTranslation();
   return (
     <PageFrame page="agreement" title={t('pages.agreement.title')} nav="back">
-      <ComingSoon line={t('pages.agreement.line')} />
+      <AgreementText
+        prefix="agreement"
+        sections={PURCHASE_SECTIONS}
+        other={{ to: '/renew/agreement', label: t('pages.renewAgreement.title') }}
+      />
     </PageFrame>
   );
 }

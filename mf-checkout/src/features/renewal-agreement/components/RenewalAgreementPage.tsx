@@ -1,12 +1,19 @@
-import { ComingSoon } from 'shared-contracts/ui';
+import { AgreementText } from '../../../components/AgreementText';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 
-/** /renew/agreement: frame and placeholder; the content comes with its own issue. */
+/** The sections of the auto-renewal agreement, in reading order (`renewAgreement.sections` in src/locales). */
+export const RENEWAL_SECTIONS = ['what', 'notice', 'firstPay', 'off', 'failed', 'cap', 'changes'];
+
+/** /renew/agreement: the auto-renewal agreement (what renews, the e-mail before each charge, turning it off). */
 export function RenewalAgreementPage() {
   const { t } = useRemoteTranslation();
   return (
     <PageFrame page="renewAgreement" title={t('pages.renewAgreement.title')} nav="back">
-      <ComingSoon line={t('pages.renewAgreement.line')} />
+      <AgreementText
+        prefix="renewAgreement"
+        sections={RENEWAL_SECTIONS}
+        other={{ to: '/agreement', label: t('pages.agreement.title') }}
+      />
     </PageFrame>
   );
 }

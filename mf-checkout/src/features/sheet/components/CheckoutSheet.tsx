@@ -1,84 +1,136 @@
-import styled from 'styled-components';
-import { type CheckoutSheetProps } from 'shared-contracts';
-import { Button, WidgetAmounts } from 'shared-contracts/ui';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageKeyFor, NETWORK_ERROR_KEY, type CheckoutSheetProps } from 'shared-contracts';
+import { Button } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
+import { Actions, ErrorLine } from '../../../components/parts';
+import { getApiClient } from '../../../lib/api-client';
+import { shopUrl } from '../../../lib/links';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { useCheckoutFlow } from '../hooks/use-checkout-flow';
+import { usePay } from '../hooks/use-pay';
+import { MethodChoice, AgreementCheck, RenewalCheck } from './Choices';
+import { ConfirmSheet } from './ConfirmSheet';
+import { ReminderDialog, RenewalDialog, UnusedDialog } from './FlowDialogs';
+import { GoodsSummary } from './GoodsSummary';
+import { PriceLines } from './PriceLines';
 
-// The label/value pairs of the card widgets, in two columns that wrap long coverage texts.
-const Goods = styled(WidgetAmounts)`
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  dd {
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Name = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.lg};
-  font-weight: 700;
-`;
+// The address form (and its country list) loads only when the pay check asks for an address.
+const AddressDialog = lazy(() => import(/* webpackChunkName: "checkout-address" */ '../address/AddressDialog'));
 
 /**
  * The payment bottom sheet (mf_checkout/CheckoutSheet). The shell, or the partner embed, mounts it when a
- * checkout:open arrives. It shows what is being bought: name, price, renewal price and coverage (spec section 3,
- * Goods in payment sheet); the pay flow of section 4 fills it in with the checkout issue.
+ * checkout:open arrives. It shows what is being bought (spec section 3, Goods in payment sheet) with price, renewal
+ * price, tax and total, the renewal tick, the method and the agreement, and runs the purchase flow of section 4:
+ * pay check, unused-package warning, address, reminder, confirmation, pay.
  */
 export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) {
   const { t } = useRemoteTranslation();
-  const { goods, iccid } = request;
-  const price = goods.price > 0 && goods.price_str ? goods.price_str : t('sheet.free');
+  const { t: tc } = useTranslation('common');
+  const client = useMemo(() => getApiClient(request.apiBase), [request.apiBase]);
+  const flow = useCheckoutFlow(request, client);
+  const { pay, paying, error } = usePay(request, client);
+  const { goods, lang, iccid } = request;
+  const agreementUrl = shopUrl('/agreement', request.apiBase);
+  const renewalUrl = shopUrl('/renew/agreement', request.apiBase);
+  const checkFailed = flow.tried && flow.check.status === 'failed' ? flow.check : null;
+
   return (
-    <Dialog
-      title={t('sheet.title')}
-      closeLabel={t('sheet.close')}
-      onClose={onClose}
-      placement="sheet"
-      testId="checkout-sheet"
-    >
-      <Name data-testid="checkout-goods-name">
-        {/* Package texts come in the server's language: bdi keeps '5 GB' reading right in a right-to-left page. */}
-        <bdi>{goods.name}</bdi>
-      </Name>
-      <Goods>
-        <dt>{t('sheet.price')}</dt>
-        <dd data-testid="checkout-price">
-          <bdi>{price}</bdi>
-        </dd>
-        {goods.renew_price_str && (
-          <>
-            <dt>{t('sheet.renewalPrice')}</dt>
-            <dd data-testid="checkout-renewal-price">
-              <bdi>{goods.renew_price_str}</bdi>
-            </dd>
-          </>
+    <>
+      <Dialog
+        title={t('sheet.title')}
+        closeLabel={t('sheet.close')}
+        onClose={onClose}
+        placement="sheet"
+        testId="checkout-sheet"
+      >
+        <GoodsSummary goods={goods} iccid={iccid} />
+        <PriceLines goods={goods} amounts={flow.amounts} renewal={flow.renewal} lang={lang} />
+        {goods.renewal && (
+          <RenewalCheck
+            renewal={flow.renewal}
+            forced={flow.forced}
+            forcedWarning={flow.forcedWarning}
+            renewPrice={goods.renew_price_str}
+            onChange={flow.toggleRenewal}
+          />
         )}
-        {goods.area && (
-          <>
-            <dt>{t('sheet.coverage')}</dt>
-            <dd data-testid="checkout-coverage">
-              <bdi>{goods.area}</bdi>
-            </dd>
-          </>
+        {goods.subscribe_tips && (
+          <small>
+            <bdi>{goods.subscribe_tips}</bdi>
+          </small>
         )}
-        {goods.validity && (
-          <>
-            <dt>{t('sheet.validity')}</dt>
-            <dd>
-              <bdi>{goods.validity}</bdi>
-            </dd>
-          </>
+        <MethodChoice method={flow.method} paypal={flow.paypal} onChange={flow.setMethod} />
+        <AgreementCheck
+          agreed={flow.agreed}
+          onChange={flow.setAgreed}
+          agreementUrl={agreementUrl}
+          renewalUrl={renewalUrl}
+        />
+        {checkFailed && (
+          <ErrorLine role="alert" data-testid="checkout-check-error">
+            {tc(checkFailed.network ? NETWORK_ERROR_KEY : messageKeyFor(checkFailed.code))}
+          </ErrorLine>
         )}
-        {iccid && (
-          <>
-            <dt>{t('sheet.card')}</dt>
-            <dd dir="ltr">{iccid}</dd>
-          </>
-        )}
-      </Goods>
-      <Button type="button" $variant="secondary" onClick={onClose} data-testid="checkout-close">
-        {t('sheet.close')}
-      </Button>
-    </Dialog>
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onClose} data-testid="checkout-close">
+            {t('sheet.close')}
+          </Button>
+          <Button
+            type="button"
+            disabled={!flow.agreed || flow.starting}
+            aria-busy={flow.starting}
+            onClick={() => void flow.buy()}
+            data-testid="checkout-buy"
+          >
+            {flow.starting ? t('sheet.checking') : t('sheet.buy')}
+          </Button>
+        </Actions>
+      </Dialog>
+      {flow.step === 'renewal' && (
+        <RenewalDialog renewPrice={goods.renew_price_str} renewalUrl={renewalUrl} onAnswer={flow.renewalAnswer} />
+      )}
+      {flow.step === 'unused' && <UnusedDialog onContinue={flow.acceptUnused} onCancel={flow.backToSheet} />}
+      {flow.step === 'address' && iccid && (
+        <Suspense fallback={null}>
+          <AddressDialog
+            iccid={iccid}
+            lang={lang}
+            client={client}
+            email={flow.address?.email ?? request.email ?? ''}
+            onDone={flow.addressSaved}
+            onCancel={flow.backToSheet}
+          />
+        </Suspense>
+      )}
+      {flow.step === 'reminder' && (
+        <ReminderDialog
+          orderTime={request.orderTime}
+          lang={lang}
+          onContinue={flow.continueAfterReminder}
+          onCancel={flow.backToSheet}
+        />
+      )}
+      {flow.step === 'confirm' && (
+        <ConfirmSheet
+          request={request}
+          amounts={flow.amounts}
+          renewal={flow.renewal}
+          method={flow.method}
+          address={flow.address}
+          paying={paying}
+          error={error}
+          onBack={flow.backToSheet}
+          onPay={() =>
+            void pay({
+              method: flow.method,
+              renewal: flow.renewal,
+              email: flow.address?.email ?? request.email,
+              total: flow.amounts.total,
+            })
+          }
+        />
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { getBus, type CheckoutRequest, type CheckoutSheetProps } from 'shared-contracts';
 import { renderRemote, stubCalls } from 'shared-contracts/testing';
 import { DEMO_CONFIG, shellApp } from '../../../testing/app';
@@ -45,6 +46,26 @@ describe('CheckoutHost: the listener of checkout:open', () => {
     act(() => getBus().publish('checkout:open', { ...request, requestId: 'r-2' }));
     expect(await screen.findByTestId('fake-sheet')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new request while the sheet is open starts that purchase afresh', async () => {
+    stubCalls({ getConfig: DEMO_CONFIG });
+    const mounts: string[] = [];
+    function CountingSheet({ request: shown }: CheckoutSheetProps) {
+      const [first] = useState(() => {
+        mounts.push(shown.requestId);
+        return shown.goods.name;
+      });
+      return <div data-testid="fake-sheet">{first}</div>;
+    }
+    const load: CheckoutSheetLoader = async () => ({ default: CountingSheet });
+    await renderRemote(<CheckoutHost load={load} />, shellApp());
+    act(() => getBus().publish('checkout:open', request));
+    expect(await screen.findByTestId('fake-sheet')).toHaveTextContent('Europe 5 GB');
+    const asia = { ...request, requestId: 'r-2', goods: { ...request.goods, name: 'Asia 1 GB' } };
+    act(() => getBus().publish('checkout:open', asia));
+    await waitFor(() => expect(screen.getByTestId('fake-sheet')).toHaveTextContent('Asia 1 GB'));
+    expect(mounts).toEqual(['r-1', 'r-2']);
   });
 
   it('shows the remote fallback in the sheet when mf_checkout cannot be loaded, and Retry loads it again', async () => {

@@ -57,7 +57,8 @@ export function CheckoutHost({ load = loadCheckoutSheet }: { load?: CheckoutShee
           </Dialog>
         }
       >
-        <Sheet request={request} onClose={close} />
+        {/* A new purchase (another checkout:open) starts its flow afresh. */}
+        <Sheet key={request.requestId} request={request} onClose={close} />
       </Suspense>
     </RemoteErrorBoundary>
   );

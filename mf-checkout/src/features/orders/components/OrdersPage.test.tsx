@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { getBus, type EventMap, type OrderRecord } from 'shared-contracts';
+import { callError, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
+import { remote } from '../../../lib/remote';
+import { OrdersPage } from './OrdersPage';
+
+const ICCID = '89880000000000000001';
+const OTHER = '89880000000000000007';
+const NOW = 1_763_900_000;
+
+const order = (overrides: Partial<OrderRecord>): OrderRecord => ({
+  order_id: 'ord-1',
+  iccid: ICCID,
+  name: 'Europe 5 GB',
+  amount: 1290,
+  tax: 0,
+  currency: 'USD',
+  pay: 'stripe',
+  status: 'paid',
+  renewal: false,
+  create: NOW,
+  ...overrides,
+});
+
+const orders: OrderRecord[] = [
+  order({ order_id: 'ord-old', name: 'Asia 1 GB', create: NOW - 86_400 * 30, status: 'cancelled' }),
+  order({
+    order_id: 'ord-new',
+    name: 'Japan 3 GB',
+    amount: 1650,
+    tax: 150,
+    currency: 'JPY',
+    create: NOW,
+    iccid: OTHER,
+  }),
+  order({ order_id: 'ord-mid', amount: 1419, tax: 129, create: NOW - 86_400, renewal: true, pay: 'paypal' }),
+  order({ order_id: 'ord-wait', name: 'World 1 GB', create: NOW - 86_400 * 2, status: 'pending' }),
+];
+
+async function show(
+  stubs: CallStubs,
+  { route = '/pay/order', stored = {} as Record<string, string>, lang = 'en' } = {},
+) {
+  const api = stubCalls(stubs);
+  const rendered = await renderRemote(<OrdersPage />, {
+    route,
+    path: route.split('?')[0],
+    stored,
+    i18n: { lang, namespaces: [remote] },
+  });
+  return { ...rendered, api };
+}
+
+describe('orders page (/order, /pay/order)', () => {
+  it("lists a logged-in user's orders newest first: status, amount in the order's currency, package, date", async () => {
+    const { api } = await show(
+      { orderList: { list: orders } },
+      { stored: { RECEIPT: 'token', USER_EMAIL: 'me@example.com' } },
+    );
+    const items = await screen.findAllByTestId('order');
+    expect(api.callsTo('orderList')[0]?.body).toEqual({});
+    expect(screen.getByTestId('orders-scope')).toHaveTextContent('Your orders');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Japan 3 GB',
+      'Europe 5 GB',
+      'World 1 GB',
+      'Asia 1 GB',
+    ]);
+    const [japan, europe, world, asia] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(japan).getByTestId('order-amount')).toHaveTextContent('¥1,650incl. tax ¥150');
+    expect(within(japan).getByTestId('order-status')).toHaveTextContent('Paid');
+    expect(japan).toHaveTextContent(OTHER);
+    expect(within(europe).getByTestId('order-amount')).toHaveTextContent('$14.19incl. tax $1.29');
+    expect(europe).toHaveTextContent('PayPal');
+    expect(europe).toHaveTextContent('Auto-renewal');
+    expect(within(europe).getByTestId('order-id')).toHaveTextContent('ord-mid');
+    expect(within(europe).getByTestId('order-date')).toHaveTextContent('2025');
+    expect(within(world).getByTestId('order-status')).toHaveTextContent('Waiting for payment');
+    expect(within(asia).getByTestId('order-status')).toHaveTextContent('Cancelled');
+    // The receipt only for paid orders.
+    expect(within(world).queryByTestId('order-receipt')).toBeNull();
+    expect(within(asia).queryByTestId('order-receipt')).toBeNull();
+    expect(within(japan).getByRole('button', { name: 'E-mail the receipt of order ord-new' })).toBeInTheDocument();
+  });
+
+  it("shows a visitor the orders of the last card page's ICCID, and ?iccid= first", async () => {
+    const { api } = await show({ orderList: { list: [order({})] } }, { stored: { DEVICE_ITEM_ICCID: ICCID } });
+    await screen.findByTestId('order');
+    expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID });
+    expect(screen.getByTestId('orders-scope')).toHaveTextContent(`Orders of card ${ICCID}`);
+    expect(screen.getByTestId('order')).not.toHaveTextContent('Card');
+
+    const again = await show(
+      { orderList: { list: [] } },
+      { route: `/order?iccid=${OTHER}`, stored: { DEVICE_ITEM_ICCID: ICCID } },
+    );
+    await screen.findAllByTestId('orders-empty');
+    expect(again.api.callsTo('orderList')[0]?.body).toEqual({ iccid: OTHER });
+  });
+
+  it('without a login and without a card it offers to log in and asks nothing', async () => {
+    const { api } = await show({});
+    expect(screen.getByTestId('orders-login')).toHaveTextContent('Log in to see your orders');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('says when there are no orders and links to buying for the card', async () => {
+    await show({ orderList: { list: [] } }, { stored: { DEVICE_ITEM_ICCID: ICCID } });
+    expect(await screen.findByTestId('orders-empty')).toHaveTextContent('There are no orders yet.');
+    expect(screen.getByRole('link', { name: 'Buy a package' })).toHaveAttribute('href', `/2/${ICCID}?mode=search`);
+  });
+
+  it('says when the orders cannot be loaded, and Try again asks again', async () => {
+    const { api, user } = await show({ orderList: callError(10003) }, { stored: { RECEIPT: 'token' } });
+    const error = await screen.findByTestId('orders-error');
+    expect(error).toHaveTextContent('The orders could not be loaded.');
+    expect(error).toHaveTextContent('System error. Please try again later.');
+    api.stub({ orderList: { list: [order({})] } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('order')).toBeInTheDocument();
+    expect(api.callsTo('orderList')).toHaveLength(2);
+  });
+
+  it('e-mails the receipt of an order: checks the address, calls /send/email, says so', async () => {
+    const { api, user } = await show(
+      { orderList: { list: [order({})] }, sendEmail: null },
+      { stored: { RECEIPT: 'token', USER_EMAIL: 'me@example.com' } },
+    );
+    await user.click(await screen.findByTestId('order-receipt'));
+    const dialog = screen.getByRole('dialog', { name: 'E-mail the receipt' });
+    const input = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    expect(input).toHaveValue('me@example.com');
+    await user.clear(input);
+    await user.type(input, 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByTestId('receipt-error')).toHaveTextContent('Please enter a valid e-mail address.');
+    expect(api.callsTo('sendEmail')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, ' you@example.com ');
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    off();
+    expect(api.callsTo('sendEmail')[0]?.body).toEqual({ id: 'ord-1', email: 'you@example.com', lang: 'en' });
+    expect(toasts).toEqual([{ kind: 'success', messageKey: 'responseDesc.succOperation' }]);
+  });
+
+  it('is translated and right-to-left ready (Hebrew)', async () => {
+    await show({ orderList: { list: [order({})] } }, { stored: { RECEIPT: 'token' }, lang: 'he' });
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('הזמנות');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('שולם');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+  });
+});

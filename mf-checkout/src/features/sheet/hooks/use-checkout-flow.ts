@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  CLIENT_MESSAGES,
+  getBus,
+  PACKAGE_MODE_FORCED_RENEWAL,
+  PAY_LOADING_RESET_MS,
+  SUCCESS_MESSAGES,
+  type ApiClient,
+  type CheckoutRequest,
+  type PayMethod,
+  type SavedAddress,
+} from 'shared-contracts';
+import { amountsOf } from '../lib/amounts';
+import { prepareFingerprint } from '../lib/fingerprint';
+import { stripeKeyOf, usePayCheck } from './use-pay-check';
+
+/** What is open on top of the payment sheet. */
+export type Step = 'sheet' | 'renewal' | 'unused' | 'address' | 'reminder' | 'confirm';
+
+/** The saved billing address with its tax rate (/save/address) and the e-mail it was saved with. */
+export type BillingAddress = SavedAddress & { email: string };
+
+// The purchase flow of spec section 4, after the pay check: each stage opens only when it applies.
+const STAGES = ['unused', 'address', 'reminder', 'confirm'] as const;
+type Stage = (typeof STAGES)[number];
+
+/**
+ * The payment sheet's state: renewal tick, method, agreement, the saved address, and which step of the purchase
+ * flow is open (pay check → unused-package warning → address → reminder → confirmation).
+ */
+export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
+  const { goods } = request;
+  const forced = goods.mode === PACKAGE_MODE_FORCED_RENEWAL;
+  const { check, ensure } = usePayCheck(request, client);
+  const [step, setStep] = useState<Step>('sheet');
+  const [renewal, setRenewal] = useState(forced);
+  const [forcedWarning, setForcedWarning] = useState(false);
+  const [chosenMethod, setMethod] = useState<PayMethod>('stripe');
+  const [agreed, setAgreed] = useState(true);
+  const [address, setAddress] = useState<BillingAddress | null>(null);
+  const [starting, setStarting] = useState(false);
+  /** Buy was tapped at least once: a failed pay check is worth saying in the sheet from then on. */
+  const [tried, setTried] = useState(false);
+
+  const checked = check.status === 'ready' ? check.data : null;
+  const paypal = goods.show_paypal && request.paypalAllowed && checked?.isShowPayPal === true;
+  const method: PayMethod = chosenMethod === 'paypal' && !paypal ? 'stripe' : chosenMethod;
+  const amounts = useMemo(() => amountsOf(goods, address?.taxRate ?? null), [goods, address]);
+
+  useEffect(() => {
+    if (checked) prepareFingerprint(stripeKeyOf(checked));
+  }, [checked]);
+
+  /** The first stage after `done` that applies, else the confirmation sheet. */
+  const advance = useCallback(
+    (done: Stage | null, needsAddress: boolean, saved: BillingAddress | null) => {
+      const from = done === null ? 0 : STAGES.indexOf(done) + 1;
+      for (const stage of STAGES.slice(from)) {
+        // Without a card there is nothing to save an address for (Address.iccid): the api applies no tax then.
+        if (stage === 'address' && needsAddress && !saved && request.iccid) return setStep('address');
+        if (stage === 'reminder' && request.renewalActive) return setStep('reminder');
+        if (stage === 'confirm') return setStep('confirm');
+      }
+    },
+    [request.iccid, request.renewalActive],
+  );
+
+  const buy = useCallback(async () => {
+    if (!agreed || starting) return;
+    setTried(true);
+    setStarting(true);
+    // Like the pay button, Buy leaves its loading state after PAY_LOADING_RESET_MS even if the check hangs.
+    const reset = setTimeout(() => setStarting(false), PAY_LOADING_RESET_MS);
+    const result = await ensure();
+    clearTimeout(reset);
+    setStarting(false);
+    // A failed check has shown its message (the api client's toast); the sheet stays for another try.
+    if (result.status !== 'ready') return;
+    if (result.unused) setStep('unused');
+    else advance('unused', result.data.isShowAddress, address);
+  }, [agreed, starting, ensure, advance, address]);
+
+  const toggleRenewal = useCallback(
+    (next: boolean) => {
+      if (forced) {
+        // Mode 2: renewal stays on; unticking only says why.
+        if (!next) {
+          setForcedWarning(true);
+          getBus().publish('toast', { kind: 'warning', messageKey: CLIENT_MESSAGES.firstPayAutoRenew });
+        }
+        return;
+      }
+      if (next) setStep('renewal');
+      else setRenewal(false);
+    },
+    [forced],
+  );
+
+  const needsAddress = checked?.isShowAddress ?? false;
+  return {
+    check,
+    step,
+    renewal,
+    forced,
+    forcedWarning,
+    method,
+    paypal,
+    agreed,
+    address,
+    amounts,
+    starting,
+    tried,
+    setMethod,
+    setAgreed,
+    buy,
+    toggleRenewal,
+    renewalAnswer(ok: boolean) {
+      setRenewal(ok);
+      setStep('sheet');
+      if (!ok) getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.autoRenewCancelled });
+    },
+    acceptUnused: () => advance('unused', needsAddress, address),
+    addressSaved(saved: BillingAddress) {
+      setAddress(saved);
+      advance('address', needsAddress, saved);
+    },
+    continueAfterReminder: () => advance('reminder', needsAddress, address),
+    backToSheet: () => setStep('sheet'),
+  };
+}
