@@ -75,7 +75,8 @@ test('splits the records into active, pending and stopped/expired sections with 
   ]);
   expect(activeCards[0]).toHaveTextContent('5.2GB used of 20GB');
   expect(activeCards[0]).toHaveTextContent('Dec 12, 2026');
-  expect(activeCards[0]).toHaveTextContent('Auto-renew on');
+  expect(within(activeCards[0]!).getByRole('switch', { name: 'Auto-renew' })).toHaveAttribute('aria-checked', 'true');
+  expect(within(activeCards[1]!).getByRole('switch', { name: 'Auto-renew' })).toHaveAttribute('aria-checked', 'false');
   expect(within(activeCards[0]!).getByRole('meter', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '26');
   expect(activeCards[1]).toHaveTextContent('3GB used · unlimited');
   expect(within(activeCards[1]!).queryByRole('meter')).toBeNull();
@@ -89,7 +90,8 @@ test('splits the records into active, pending and stopped/expired sections with 
   expect(stoppedCards.map((card) => card.getAttribute('data-status'))).toEqual(['stop', 'invalid']);
   expect(stoppedCards[0]).toHaveTextContent('Stopped');
   expect(stoppedCards[1]).toHaveTextContent('Expired');
-  expect(stoppedCards[0]).not.toHaveTextContent('Auto-renew on');
+  // An ended package has nothing left to renew.
+  expect(within(stoppedCards[0]!).queryByRole('switch')).toBeNull();
 
   expect(api.calls).toEqual([
     expect.objectContaining({ path: '/eshop/pkg/record', body: { iccid: ICCID, lang: 'en' } }),
@@ -158,4 +160,27 @@ test('with ?poolId the page points to the shared plan instead of loading card re
   expect(await screen.findByText(/packages of a shared plan/i)).toBeVisible();
   expect(screen.getByRole('link', { name: 'Go to my cards' })).toHaveAttribute('href', '/eshop/card/list');
   expect(api.calls).toHaveLength(0);
+});
+
+test('the auto-renew switch turns renewal off with pkgUpdate and says so; a refused change leaves it as it was', async () => {
+  const api = stubCalls({ pkgRecord: groups, pkgUpdate: null });
+  const { bus } = await render(`/pkg?iccid=${ICCID}`);
+  const toasts: unknown[] = [];
+  bus.subscribe('toast', (event) => toasts.push(event));
+  const active = await screen.findByRole('region', { name: /^active/i });
+  const europe = within(active).getAllByTestId('package-record')[0]!;
+  const toggle = within(europe).getByRole('switch', { name: 'Auto-renew' });
+
+  await userEvent.click(toggle);
+  expect(api.callsTo('pkgUpdate')[0]?.body).toEqual({ iccid: ICCID, id: 1, renewal: false });
+  expect(toggle).toHaveAttribute('aria-checked', 'false');
+  expect(toasts).toContainEqual({ kind: 'warning', messageKey: 'autoRenewCancelled' });
+  expect(within(europe).getByRole('link', { name: 'Auto-renewal agreement' })).toHaveAttribute(
+    'href',
+    '/renew/agreement',
+  );
+
+  stubCalls({ pkgRecord: groups, pkgUpdate: callError(10024) });
+  await userEvent.click(toggle);
+  expect(toggle).toHaveAttribute('aria-checked', 'false');
 });

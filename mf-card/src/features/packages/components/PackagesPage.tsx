@@ -70,7 +70,7 @@ export function PackagesPage() {
             <PrimaryLink to={`${cardPath(iccid)}?mode=search`}>{t('packages.buy')}</PrimaryLink>
           </LinkRow>
         </Summary>
-        <Records state={state} retry={retry} />
+        <Records state={state} retry={retry} iccid={iccid} />
       </>
     );
   }
@@ -82,7 +82,7 @@ export function PackagesPage() {
   );
 }
 
-function Records({ state, retry }: { state: RecordsState; retry: () => void }) {
+function Records({ state, retry, iccid }: { state: RecordsState; retry: () => void; iccid: string }) {
   const { t } = moreText.useRemoteTranslation();
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
@@ -129,18 +129,21 @@ function Records({ state, retry }: { state: RecordsState; retry: () => void }) {
         title={t('packages.sections.active')}
         empty={t('packages.sectionEmpty.active')}
         records={list1}
+        iccid={iccid}
       />
       <RecordSection
         id="pending"
         title={t('packages.sections.pending')}
         empty={t('packages.sectionEmpty.pending')}
         records={list2}
+        iccid={iccid}
       />
       <RecordSection
         id="stopped"
         title={t('packages.sections.stopped')}
         empty={t('packages.sectionEmpty.stopped')}
         records={list3}
+        iccid={iccid}
       />
     </>
   );
@@ -151,11 +154,13 @@ function RecordSection({
   title,
   empty,
   records,
+  iccid,
 }: {
   id: string;
   title: string;
   empty: string;
   records: PackageRecord[];
+  iccid: string;
 }) {
   const headingId = `packages-${id}-heading`;
   return (
@@ -165,7 +170,7 @@ function RecordSection({
         <Count aria-hidden="true">{records.length}</Count>
       </h2>
       {records.length ? (
-        records.map((record) => <RecordCard key={record.id} record={record} />)
+        records.map((record) => <RecordCard key={record.id} record={record} iccid={iccid} />)
       ) : (
         <SectionEmpty>{empty}</SectionEmpty>
       )}

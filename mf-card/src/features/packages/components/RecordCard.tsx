@@ -1,7 +1,8 @@
 import { type PackageRecord } from 'shared-contracts';
 import { moreText } from '../../../lib/text-more';
 import { formatDay, formatSeconds, isUnlimited, usedPercent } from '../lib/format';
-import { Facts, Meter, RecordHead, RecordTile, Renewal, ToneBadge, type Tone } from './styles';
+import { RenewalSwitch } from './RenewalSwitch';
+import { Facts, Meter, RecordHead, RecordTile, ToneBadge, type Tone } from './styles';
 
 const TONES: Record<PackageRecord['status_str'], Tone> = {
   active: 'active',
@@ -10,8 +11,11 @@ const TONES: Record<PackageRecord['status_str'], Tone> = {
   invalid: 'expired',
 };
 
-/** One purchased package: name, status, data used of total (or unlimited), validity and purchase date. */
-export function RecordCard({ record }: { record: PackageRecord }) {
+/**
+ * One purchased package: name, status, data used of total (or unlimited), validity and purchase date; while it has
+ * not ended, its auto-renewal switch.
+ */
+export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: string }) {
   const { t, i18n } = moreText.useRemoteTranslation();
   const lang = i18n.language;
   const unlimited = isUnlimited(record.total_str);
@@ -70,21 +74,7 @@ export function RecordCard({ record }: { record: PackageRecord }) {
           </>
         ) : null}
       </Facts>
-      {record.renewal && !ended ? (
-        <Renewal>
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          {t('packages.autoRenew')}
-        </Renewal>
-      ) : null}
+      {!ended ? <RenewalSwitch iccid={iccid} id={record.id} renewal={record.renewal} /> : null}
     </RecordTile>
   );
 }

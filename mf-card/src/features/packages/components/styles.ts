@@ -135,15 +135,6 @@ export const Meter = styled.div`
   }
 `;
 
-export const Renewal = styled.span`
-  justify-self: start;
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.font.sm};
-  color: ${({ theme }) => theme.color.primaryDark};
-`;
-
 export const Centered = styled(Card)`
   display: grid;
   justify-items: center;

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getBus } from 'shared-contracts';
+import styled from 'styled-components';
+import { getApiClient } from '../../../lib/api-client';
+import { moreText } from '../../../lib/text-more';
+import { setRenewal } from '../api/set-renewal';
+
+const Row = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Switch = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  min-block-size: ${({ theme }) => theme.touch};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:disabled {
+    cursor: progress;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  .track {
+    position: relative;
+    flex: none;
+    inline-size: 48px;
+    block-size: 28px;
+    border-radius: 14px;
+    background: ${({ theme }) => theme.color.textMuted};
+    transition: background 0.15s;
+  }
+  .track::after {
+    content: '';
+    position: absolute;
+    inset-block-start: 3px;
+    inset-inline-start: 3px;
+    inline-size: 22px;
+    block-size: 22px;
+    border-radius: 50%;
+    background: #fff;
+    transition: transform 0.15s;
+  }
+  &[aria-checked='true'] .track {
+    background: ${({ theme }) => theme.color.primaryDark};
+  }
+  &[aria-checked='true'] .track::after {
+    transform: translateX(20px);
+  }
+  [dir='rtl'] &[aria-checked='true'] .track::after {
+    transform: translateX(-20px);
+  }
+`;
+
+const Note = styled.small`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.sm};
+  a {
+    color: ${({ theme }) => theme.color.primaryDark};
+  }
+`;
+
+/**
+ * Auto-renewal of one purchased package, on or off (pkgUpdate). Off takes effect at once ("auto-renew cancelled");
+ * on renews under the auto-renewal agreement, linked under the switch. A refused change leaves the switch as it was.
+ */
+export function RenewalSwitch({ iccid, id, renewal }: { iccid: string; id: number; renewal: boolean }) {
+  const { t } = moreText.useRemoteTranslation();
+  const [on, setOn] = useState(renewal);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    const next = !on;
+    setBusy(true);
+    const result = await setRenewal(getApiClient(), { iccid, id, renewal: next });
+    setBusy(false);
+    if (!result.ok) return;
+    setOn(next);
+    getBus().publish('toast', {
+      kind: next ? 'success' : 'warning',
+      messageKey: next ? 'responseDesc.succOperation' : 'autoRenewCancelled',
+    });
+  };
+
+  return (
+    <Row>
+      <Switch
+        type="button"
+        role="switch"
+        aria-checked={on}
+        disabled={busy}
+        onClick={() => void toggle()}
+        data-testid="renewal-switch"
+      >
+        {t('packages.renewalSwitch')}
+        <span className="track" aria-hidden="true" />
+      </Switch>
+      <Note>
+        {on ? t('packages.renewalOn') : t('packages.renewalOff')}{' '}
+        <Link to="/renew/agreement">{t('packages.renewalAgreement')}</Link>
+      </Note>
+    </Row>
+  );
+}
