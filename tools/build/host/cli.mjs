@@ -6,7 +6,7 @@
 //
 // Environment: API_ORIGIN (shell, default http://127.0.0.1:3000), API_BODY_LIMIT, REMOTE_MF_* (remotes manifest
 // and CSP), SHELL_PORT, SHELL_ORIGIN, PARTNER_PORT, PARTNER_ORIGINS (comma-separated), CORS_ALLOW_ALL=1,
-// PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL.
+// PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL, STRIPE_PUBLISHABLE_KEY (set: Stripe.js may load; see the CSP).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { templatedPage } from './dynamic.mjs';
 import { createSiteHost } from './index.mjs';
 import { remotesManifest } from './remotes-manifest.mjs';
-import { originOf } from './security.mjs';
+import { mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
 
 /** @param {string[]} argv @param {NodeJS.ProcessEnv} [env] */
 export async function main(argv, env = process.env) {
@@ -48,8 +48,11 @@ export async function main(argv, env = process.env) {
           env.SHELL_ORIGIN || `http://localhost:${shellPort}`,
           ...(env.PARTNER_ORIGINS || `http://localhost:${partnerPort}`).split(',').map((origin) => origin.trim()),
         ].filter(Boolean);
+  // Pages where the checkout sheet runs may load Stripe.js, but only when the shop takes payments with Stripe.
+  const paymentCsp = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_JS_SOURCES : {};
   const common = {
     remotes,
+    csp: paymentCsp,
     allowedOrigins,
     hsts: args.hsts,
     logger: { level: env.LOG_LEVEL || 'warn' },
@@ -78,7 +81,7 @@ export async function main(argv, env = process.env) {
         : undefined,
       // The page loads mf_card (which may load mf_checkout and others) and calls the api on another origin.
       remotes: { ...remotes, mf_card: mfCard },
-      csp: { 'connect-src': [apiOrigin], 'img-src': [apiOrigin] },
+      csp: mergeCspSources(paymentCsp, { 'connect-src': [apiOrigin], 'img-src': [apiOrigin] }),
     };
   };
 

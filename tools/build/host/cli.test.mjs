@@ -63,12 +63,31 @@ describe('esim-host CLI', () => {
       expect(csp).toContain(`script-src 'self' http://localhost:${sitePort}`);
       expect(csp).toContain('http://localhost:18085');
       expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:18080/);
+      // Without Stripe configured, no Stripe.js.
+      expect(csp).not.toContain('stripe.com');
 
       const site = await request(`http://127.0.0.1:${sitePort}/mf-manifest.json`, {
         headers: { origin: 'http://localhost:18080' },
       });
       expect(site.headers['access-control-allow-origin']).toBe('http://localhost:18080');
       expect(site.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    } finally {
+      expect(await host.stop()).toBe(0);
+    }
+  });
+
+  it('lets Stripe.js load only when the shop takes payments with Stripe (STRIPE_PUBLISHABLE_KEY)', async () => {
+    const host = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--host', '127.0.0.1'], {
+      cwd: pkg,
+      env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_example' },
+      count: 1,
+    });
+    try {
+      const page = await request(`http://127.0.0.1:${host.ports[0]}/`);
+      const csp = page.headers['content-security-policy'] ?? '';
+      expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     } finally {
       expect(await host.stop()).toBe(0);
     }

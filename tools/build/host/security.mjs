@@ -47,6 +47,27 @@ export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
 }
 
 /**
+ * Stripe.js (loaded by the checkout sheet only when Stripe takes the payment, for its device fingerprint) and its
+ * frames, as Stripe documents them for a Content-Security-Policy.
+ * @type {CspSources}
+ */
+export const STRIPE_JS_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+/** @param {CspSources[]} parts */
+export function mergeCspSources(...parts) {
+  /** @type {CspSources} */
+  const merged = {};
+  for (const part of parts) {
+    for (const [name, sources] of Object.entries(part)) merged[name] = [...(merged[name] ?? []), ...sources];
+  }
+  return merged;
+}
+
+/**
  * Security headers on every answer. A header already set (the api's own, passed back by the proxy) is kept.
  * @param {import('fastify').FastifyInstance} app
  * @param {{ csp: string, crossOriginResourcePolicy: 'same-origin' | 'cross-origin', hsts: boolean }} options
