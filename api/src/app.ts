@@ -13,6 +13,9 @@ import { userCalls } from './modules/users/routes';
 import { type Clock } from './modules/users/repository';
 import { createThirdPartyLogin, type ThirdPartySettings } from './modules/users/thirdparty';
 import { supportCalls } from './modules/support/routes';
+import { paymentHttpRoutes } from './modules/payments/http';
+import payments, { type PaymentsOptions } from './modules/payments/plugin';
+import { paymentCalls } from './modules/payments/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
 import errors from './plugins/errors';
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   defaultCcy?: string;
   /** Third-party login providers and our callback pages; absent: none configured. */
   thirdParty?: ThirdPartySettings;
+  /** Payment providers, the shop's public origin for pay pages and return URLs, the job workers. */
+  payments?: PaymentsOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -76,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock,
   });
   await app.register(auth);
+  await app.register(payments, { production: options.production ?? false, ...options.payments });
 
   // 3. the calls of spec section 7, each under /eshop and /eshop/api
   const rateLimit = options.authRateLimit ?? { max: 10, timeWindowMs: 60_000 };
@@ -97,11 +103,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         thirdParty,
       }),
       ...supportCalls(scope),
+      ...paymentCalls(scope),
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));
     for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));
     for (const route of routes) registerCall(scope, route, rateLimit);
   });
+  // Provider webhooks and the sandbox's pay page (not calls: raw or form bodies, HTML answers).
+  await app.register(paymentHttpRoutes);
 
   return app;
 }

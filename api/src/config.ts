@@ -95,6 +95,36 @@ export function oidcDemoEnabled(
 }
 // ---- end third-party login ----
 
+// ---- payments ----
+const optionalSecret = z.preprocess(emptyAsUndefined, z.string().min(16).optional());
+const paymentsEnv = {
+  // Who takes card payments unless an agent names its own (agents.payment_provider): 'sandbox' is our own hosted
+  // test pay page (works offline, no money moves), 'stripe' is Stripe Checkout (needs the STRIPE_ keys).
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
+  // Signs the sandbox's webhook events (HMAC-SHA256). Unset: a random one per start outside production; in
+  // production the sandbox then refuses to start payments.
+  SANDBOX_WEBHOOK_SECRET: optionalSecret,
+  // Stripe Checkout: the secret API key (sk_...) and the webhook endpoint's signing secret (whsec_...).
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  // Stripe's publishable key (pk_...): the checkout sheet loads Stripe.js with it for the device fingerprint; the
+  // site hosts read it too, to let Stripe.js through their Content-Security-Policy.
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^pk_[A-Za-z0-9_]+$/)
+      .optional(),
+  ),
+  // PayPal Orders v2: REST app credentials, the webhook id verify-webhook-signature checks against, and which
+  // PayPal environment ('sandbox' or 'live'). Without the id and secret, PayPal payments go to the sandbox provider.
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalSecret,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live']).default('sandbox')),
+};
+// ---- end payments ----
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -121,6 +151,7 @@ const envSchema = z.object({
   ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ...supportEnv,
   ...thirdPartyEnv,
+  ...paymentsEnv,
 });
 
 export type ApiConfig = z.infer<typeof envSchema> & {

@@ -5,6 +5,7 @@ import { createDb, type Db } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail';
 import { seed } from './seed';
+import { paymentsOptionsFrom } from './modules/payments/settings';
 import { thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
 
 export interface StartApiOptions {
@@ -55,6 +56,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
       addressRateLimit: { max: config.ADDRESS_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
       thirdParty: options.thirdParty ?? thirdPartySettingsFrom(config),
+      payments: paymentsOptionsFrom(config),
     });
     let address: string;
     try {

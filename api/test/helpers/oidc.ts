@@ -50,7 +50,7 @@ export async function signInAtProvider(authorizationUrl: string, email: string, 
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const remember = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
+      const [pair = ''] = cookie.split(';');
       const at = pair.indexOf('=');
       jar.set(pair.slice(0, at), pair.slice(at + 1));
     }

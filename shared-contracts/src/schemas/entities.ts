@@ -494,6 +494,14 @@ export const PayCheckResponse = z.object({
   isShowPayPal: z.boolean(),
   /** The card still has an unused package: show the unusedPackage warning before buying. */
   unusedPackage: z.boolean(),
+  /**
+   * Design: Stripe's publishable key when Stripe takes this card payment; the sheet then loads Stripe.js for its
+   * device fingerprint (never needed to pay).
+   */
+  stripeKey: z
+    .string()
+    .regex(/^pk_[A-Za-z0-9_]+$/)
+    .optional(),
 });
 export type PayCheckResponse = z.infer<typeof PayCheckResponse>;
 

@@ -24,6 +24,9 @@ describe('remotes manifest contract', () => {
     expect(isApiRequest('GET', '/eshop/docs/')).toBe(true);
     expect(isApiRequest('HEAD', '/eshop/openapi.json')).toBe(true);
     expect(isApiRequest('GET', '/eshop/health')).toBe(true);
+    // The sandbox payment provider's hosted pay page is the api's, on the shop's origin.
+    expect(isApiRequest('GET', '/eshop/pay/sandbox/0f3c2a')).toBe(true);
+    expect(isApiRequest('GET', '/eshop/pay/order')).toBe(false);
     expect(isApiRequest('GET', '/eshop/card/list')).toBe(false);
     expect(isApiRequest('POST', '/eshopping')).toBe(false);
   });

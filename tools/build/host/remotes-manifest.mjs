@@ -22,9 +22,9 @@ export function remotesManifest(env = process.env) {
   );
 }
 
-// Under /eshop/ the api answers every call (POST) and its documents; every other GET is a page of the SPA
-// (for example /eshop/card/list), answered with index.html.
-const API_DOCUMENTS = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$)/;
+// Under /eshop/ the api answers every call (POST) and its own pages: its documents and the sandbox payment
+// provider's hosted pay page; every other GET is a page of the SPA (for example /eshop/card/list): index.html.
+const API_DOCUMENTS = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/)/;
 
 /** @param {string} method @param {string} pathname */
 export function isApiRequest(method, pathname) {

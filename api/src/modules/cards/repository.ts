@@ -113,7 +113,7 @@ const CARD_COLUMNS = `
   c.iccid, c.agent_flag, a.version AS agent_version, a.is_default AS agent_is_default, a.ccy AS agent_ccy,
   c.card_kind, c.status, c.user_id, c.name, c.email, c.expire_timestamp, c.used_bytes, c.total_bytes, c.unlimited,
   c.kind, c.is_third_party, c.renewal, c.has_keys, c.warn, c.show_alert, c.show_share_plan, c.usage_updated_at,
-  (SELECT max(o.created_at) FROM orders o WHERE o.iccid = c.iccid) AS last_order_at`;
+  (SELECT max(o.created_at) FROM orders o WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')) AS last_order_at`;
 
 export function createCardRepository(db: Db) {
   /** Slots with the enabled profile and the used slot count; `where` is one of the two fixed filters below. */

@@ -1,0 +1,163 @@
+import PgBoss from 'pg-boss';
+import { type Db, type Queryable } from '../../db/index';
+
+/**
+ * Work that must survive a crash (fulfilling a stored provider event, the receipt e-mail, the sandbox's webhook
+ * deliveries, renewals) goes through pg-boss: jobs are rows in PostgreSQL, taken with SKIP LOCKED, retried with
+ * backoff, so several api instances share them and a restart picks up what a dead process left. pg-boss talks to
+ * the database through our own Db (its `db` adapter), so the same code runs on PostgreSQL and on the embedded
+ * PGlite wire server, and a job can be sent inside a transaction that also writes the rows it is about.
+ */
+
+export const QUEUES = {
+  /** Fulfil (or close) the order a stored, verified provider event is about. */
+  processEvent: 'payments-process-event',
+  /** Mail the receipt of a paid order. */
+  receipt: 'payments-receipt',
+  /** The sandbox provider delivering one of its signed events to our webhook, with retries. */
+  sandboxDelivery: 'payments-sandbox-delivery',
+  /** Finds packages due for auto-renewal (every minute, and on demand). */
+  renewalScan: 'payments-renewal-scan',
+  /** Mails the reminder of one renewal, then queues its charge. */
+  renewalRemind: 'payments-renewal-remind',
+  /** Charges one renewal with the saved payment method (or mails a pay link). */
+  renewalCharge: 'payments-renewal-charge',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface SendOptions {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+  /** At most one job with this key waiting at a time. */
+  singletonKey?: string;
+}
+
+export interface WorkOptions {
+  /** Jobs fetched at once; the handler runs for each of them concurrently (handlers never throw for one job). */
+  batchSize?: number;
+  /** Independent pollers on this instance. */
+  workers?: number;
+}
+
+export interface JobQueue {
+  /** Installs or upgrades the queue's tables (idempotent) and creates the queues. */
+  start(): Promise<void>;
+  /** Adds a job on `q`: inside a transaction the job exists only if the transaction commits. */
+  send(q: Queryable, name: QueueName, data: object, options?: SendOptions): Promise<void>;
+  /** Adds many jobs of one queue in one statement. */
+  sendMany(q: Queryable, name: QueueName, jobs: ReadonlyArray<{ data: object } & SendOptions>): Promise<void>;
+  /** Runs `handler` for each job of the queue on this instance; a throw retries it later. */
+  work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /** A job of `name` on a cron schedule (pg-boss keeps one schedule for all instances). */
+  schedule(name: QueueName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function adapter(q: Queryable): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      return { rows: await q.query(text, values ?? []) };
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** Run pg-boss's maintenance (expiring stuck jobs, archiving); on where workers run. */
+  supervise?: boolean;
+  onError?: (error: unknown) => void;
+}
+
+export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  // pg-boss completes or fails a job without awaiting it; one finishing after stop() would hit a closed database and
+  // reject unhandled. After stop its own statements are dropped: such a job stays active and is retried on expiry.
+  let stopped = false;
+  const own: PgBoss.Db = {
+    async executeSql(text: string, values: unknown[]) {
+      if (stopped) return { rows: [] };
+      return { rows: await db.query(text, values ?? []) };
+    },
+  };
+
+  async function open(): Promise<PgBoss> {
+    // A database whose connections put another schema first (each test file has its own) keeps the queue's tables
+    // beside its own, so they go away together; otherwise pg-boss's usual schema.
+    const row = await db.one<{ schema: string }>(`SELECT current_schema() AS schema`);
+    const schema = row && row.schema !== 'public' ? row.schema : 'pgboss';
+    const instance = new PgBoss({
+      db: own,
+      schema,
+      supervise: options.supervise ?? false,
+      // Cron schedules are kept where the workers run.
+      schedule: options.supervise ?? false,
+      migrate: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    });
+    instance.on('error', (error: unknown) => options.onError?.(error));
+    await instance.start();
+    for (const name of Object.values(QUEUES)) {
+      // Each handler is idempotent, so a job that fails or whose worker died is simply run again later.
+      await instance.createQueue(name, { name, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+    }
+    boss = instance;
+    return instance;
+  }
+
+  const started = () => {
+    starting ??= open();
+    return starting;
+  };
+
+  return {
+    async start() {
+      await started();
+    },
+    async send(q, name, data, sendOptions = {}) {
+      const instance = boss ?? (await started());
+      await instance.send(name, data, {
+        db: adapter(q),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
+    async sendMany(q, name, jobs) {
+      if (jobs.length === 0) return;
+      const instance = boss ?? (await started());
+      await instance.insert(
+        jobs.map((job) => ({
+          name,
+          data: job.data,
+          ...(job.startAfterSeconds ? { startAfter: String(Math.ceil(job.startAfterSeconds)) } : {}),
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        })),
+        { db: adapter(q) },
+      );
+    },
+    async work(name, handler, workOptions = {}) {
+      const instance = boss ?? (await started());
+      const batchSize = workOptions.batchSize ?? 1;
+      for (let index = 0; index < (workOptions.workers ?? 1); index += 1) {
+        let workerId = '';
+        workerId = await instance.work<object>(name, { batchSize }, async (jobs) => {
+          if (jobs.length === 1) await handler(jobs[0]?.data as never);
+          else await Promise.all(jobs.map((job) => handler(job.data as never)));
+          // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+          if (jobs.length === batchSize) instance.notifyWorker(workerId);
+        });
+      }
+    },
+    async schedule(name, cron) {
+      const instance = boss ?? (await started());
+      await instance.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async stop() {
+      if (!starting) return;
+      const instance = await starting.catch(() => undefined);
+      await instance?.stop({ graceful: true, wait: true, timeout: 5_000 });
+      stopped = true;
+    },
+  };
+}

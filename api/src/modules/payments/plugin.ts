@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Db } from '../../db/index';
+import { type Providers } from './checkout';
+import { processEvent, type EventResult } from './fulfilment';
+import { createJobQueue, QUEUES, type JobQueue } from './jobs';
+import { receiptMail } from './mails';
+import {
+  createSandboxProvider,
+  SANDBOX_PAGE_PATH,
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxEvent,
+} from './providers/sandbox';
+import { createPaypalProvider, type PaypalSettings } from './providers/paypal';
+import { createStripeProvider, type StripeSettings } from './providers/stripe';
+import { type ProviderName } from './providers/types';
+import { createPaymentRepository, type OrderRow, type PaymentRepository } from './repository';
+import { chargeRenewal, remindRenewal, scanDueRenewals, type RenewalContext } from './renewals';
+import { redeliver, type SandboxDeps } from './sandbox-actions';
+import { type SandboxEvent } from './providers/sandbox';
+
+export interface PaymentsOptions {
+  /** The shop's public origin (SHELL_ORIGIN): pay pages and return URLs live there. Default http://localhost:8080. */
+  publicOrigin?: string;
+  /** Who takes card payments unless the agent names its own (PAYMENT_PROVIDER). Default 'sandbox'. */
+  defaultProvider?: 'sandbox' | 'stripe';
+  /** Signs the sandbox's webhooks (SANDBOX_WEBHOOK_SECRET); unset: random per start, except in production. */
+  sandboxSecret?: string;
+  production?: boolean;
+  /** Run the job workers (fulfilment retries, receipts, sandbox deliveries) in this instance. */
+  workers?: boolean;
+  /** How often an idle worker polls for jobs, seconds (min 0.5). */
+  jobPollingSeconds?: number;
+  /** The time sessions and webhook signatures go by (tests move it). */
+  now?: () => Date;
+  /** Stripe Checkout (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); absent: not offered. */
+  stripe?: StripeSettings;
+  /** PayPal Orders v2 (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID); absent: the sandbox plays PayPal. */
+  paypal?: PaypalSettings;
+}
+
+/** What the payment calls and routes share, decorated on the instance as `payments`. */
+export interface PaymentsService {
+  repository: PaymentRepository;
+  providers: Providers;
+  defaultProvider: ProviderName;
+  /** Stripe's publishable key for the sheet's Stripe.js (only with Stripe configured). */
+  stripePublishableKey: string | null;
+  publicOrigin: string;
+  now: () => Date;
+  jobs: JobQueue;
+  /** The sandbox's page and event delivery; null when the sandbox is off (production without its secret). */
+  sandbox: SandboxDeps | null;
+  /** Processes a stored event now (the job does it again if this fails); answers its result. */
+  process(eventRowId: number): Promise<EventResult | string>;
+  /** A pending order asked about (paySearch): lets the provider move it on where it can (PayPal capture). */
+  refreshPending(order: OrderRow): Promise<void>;
+
+  sendReceipt(orderId: number): Promise<void>;
+  /** Auto-renewal's steps (the jobs run them; tests and the bench call them directly). */
+  renewals: {
+    scan(): Promise<number>;
+    remind(renewalId: number): Promise<void>;
+    charge(renewalId: number): Promise<void>;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
+
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+/** Renewal jobs a worker takes (and runs concurrently) at once. */
+const RENEWAL_BATCH = 50;
+
+interface ReceiptRow {
+  id: number;
+  status: string;
+  receipt_sent_at: Date | null;
+  to_address: string | null;
+  package_name: string;
+  iccid: string | null;
+  amount: number;
+  tax_amount: number;
+  currency: string;
+  renewal: boolean;
+  paid_at: Date | null;
+  created_at: Date;
+  provider: string;
+}
+
+async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
+  const db: Db = app.db;
+  const now = options.now ?? (() => new Date());
+  const publicOrigin = (options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN).replace(/\/+$/, '');
+  const jobs = createJobQueue(db, {
+    pollingIntervalSeconds: options.jobPollingSeconds,
+    supervise: options.workers ?? false,
+    onError: (error) => app.log.error({ err: error }, 'job queue error'),
+  });
+  const sandboxSecret = options.sandboxSecret ?? (options.production ? undefined : randomBytes(32).toString('hex'));
+  const providers: Providers = {};
+  if (sandboxSecret) providers.sandbox = createSandboxProvider(db, { secret: sandboxSecret, publicOrigin, now });
+  if (options.stripe) providers.stripe = createStripeProvider({ now, ...options.stripe });
+  if (options.paypal) providers.paypal = createPaypalProvider({ now, ...options.paypal });
+
+  // The sandbox posts its signed events to our own webhook endpoint, exactly as a provider would over HTTP.
+  const deliver = async (event: SandboxEvent) => {
+    if (!sandboxSecret) return 'rejected' as const;
+    const body = JSON.stringify(event);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/eshop/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(sandboxSecret, body, Math.floor(now().getTime() / 1000)),
+      },
+      payload: body,
+    });
+    if (response.statusCode >= 500) return 'retry' as const;
+    return response.statusCode < 300 ? ('delivered' as const) : ('rejected' as const);
+  };
+  const sandbox: SandboxDeps | null = sandboxSecret
+    ? { db, jobs, publicOrigin, now, deliver, pagePath: (id) => `${SANDBOX_PAGE_PATH}/${id}` }
+    : null;
+
+  const repository = createPaymentRepository(db);
+  const service: PaymentsService = {
+    repository,
+    providers,
+    defaultProvider: options.defaultProvider ?? 'sandbox',
+    stripePublishableKey: options.stripe?.publishableKey ?? null,
+    publicOrigin,
+    now,
+    jobs,
+    sandbox,
+    // An approved PayPal order is captured here (again on a retry: the capture is idempotent); the capture's own
+    // event then pays the order.
+    async process(eventRowId) {
+      const result = await processEvent(db, jobs, eventRowId);
+      if (result === 'approved') {
+        const row = await db.one<{ order_id: number | null }>(`SELECT order_id FROM payment_events WHERE id = $1`, [
+          eventRowId,
+        ]);
+        const order = row?.order_id ? await repository.findOrder(row.order_id) : undefined;
+        const provider = order ? providers[order.provider as ProviderName] : undefined;
+        if (order?.provider_ref && provider?.capture) await provider.capture(order.provider_ref, order.id);
+      }
+      return result;
+    },
+    async refreshPending(order) {
+      // The sandbox and Stripe report every outcome by webhook; PayPal's approved orders still need a capture.
+      const provider = providers[order.provider as ProviderName];
+      if (provider?.capture && order.provider_ref) await provider.capture(order.provider_ref, order.id).catch(() => {});
+    },
+
+    // Set below, once the context that needs this service exists.
+    renewals: { scan: async () => 0, remind: async () => {}, charge: async () => {} },
+    async sendReceipt(orderId) {
+      const order = await db.one<ReceiptRow>(
+        `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
+                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, o.amount, o.tax_amount, o.currency,
+                o.renewal, o.paid_at, o.created_at, o.provider
+           FROM orders o
+           JOIN packages p ON p.id = o.package_id
+           LEFT JOIN cards c ON c.iccid = o.iccid
+           LEFT JOIN users u ON u.id = o.user_id
+           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
+           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
+          WHERE o.id = $1`,
+        [orderId],
+      );
+      if (!order || order.status !== 'fulfilled' || order.receipt_sent_at || !order.to_address) return;
+      // Claimed before sending, so the inline attempt and the job never both send it; a failure gives it back.
+      const claimed = await db.one(
+        `UPDATE orders SET receipt_sent_at = now() WHERE id = $1 AND receipt_sent_at IS NULL RETURNING id`,
+        [orderId],
+      );
+      if (!claimed) return;
+      const mail = receiptMail(order, order.to_address, publicOrigin);
+      try {
+        await app.mailer.send(mail);
+      } catch (error) {
+        await db.query(`UPDATE orders SET receipt_sent_at = NULL WHERE id = $1`, [orderId]);
+        await app.cards.logMail(mail.to, mail.subject, mail.template, String(error).slice(0, 500));
+        throw error;
+      }
+      await app.cards.logMail(mail.to, mail.subject, mail.template, null);
+    },
+  };
+  const renewalContext: RenewalContext = {
+    db,
+    jobs,
+    providers,
+    repository,
+    mailer: app.mailer,
+    publicOrigin,
+    now,
+    log: app.log,
+    logMail: (message, error) => app.cards.logMail(message.to, message.subject, message.template, error),
+  };
+  service.renewals = {
+    scan: () => scanDueRenewals(renewalContext),
+    remind: (renewalId) => remindRenewal(renewalContext, renewalId),
+    charge: (renewalId) => chargeRenewal(renewalContext, renewalId),
+  };
+  app.decorate('payments', service);
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    if (!options.workers) return;
+    await jobs.work<{ eventId: number }>(QUEUES.processEvent, async ({ eventId }) => {
+      await service.process(eventId);
+    });
+    await jobs.work<{ orderId: number }>(QUEUES.receipt, async ({ orderId }) => service.sendReceipt(orderId));
+    if (sandbox) {
+      await jobs.work<{ event: SandboxEvent }>(QUEUES.sandboxDelivery, async ({ event }) => redeliver(sandbox, event));
+    }
+    await jobs.work(QUEUES.renewalScan, async () => {
+      await service.renewals.scan();
+    });
+    await jobs.work<{ renewalId: number }>(
+      QUEUES.renewalRemind,
+      ({ renewalId }) => service.renewals.remind(renewalId),
+      {
+        batchSize: RENEWAL_BATCH,
+      },
+    );
+    await jobs.work<{ renewalId: number }>(
+      QUEUES.renewalCharge,
+      ({ renewalId }) => service.renewals.charge(renewalId),
+      {
+        batchSize: RENEWAL_BATCH,
+        workers: 2,
+      },
+    );
+    await jobs.schedule(QUEUES.renewalScan, '* * * * *');
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+}
+
+export default fp(paymentsPlugin, { name: 'payments', dependencies: ['repositories'] });

@@ -1,0 +1,171 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { type Queryable } from '../../../db/index';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookRejected,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderSession,
+  type VerifiedEvent,
+} from './types';
+
+/**
+ * The built-in sandbox provider: our own hosted pay page (sandbox-page.ts) stands in for Stripe or PayPal, so the
+ * whole purchase works offline. It keeps its own records (sandbox_sessions) and tells us the outcome the way real
+ * providers do: an HMAC-signed event posted to /eshop/webhooks/sandbox, verified like any other.
+ */
+
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
+export const SANDBOX_PAGE_PATH = '/eshop/pay/sandbox';
+/** A sandbox session can be paid this long after it was opened (Stripe's shortest Checkout session). */
+export const SANDBOX_SESSION_MINUTES = 30;
+
+export const SandboxEvent = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(['payment.succeeded', 'payment.failed', 'payment.cancelled']),
+  created: z.int(),
+  data: z.object({
+    session: z.string().min(1).max(64),
+    order_id: z.string().regex(/^\d{1,15}$/),
+    amount: z.int(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    payment_id: z.string().max(100).nullable(),
+    payment_method: z.string().max(100).nullable(),
+  }),
+});
+export type SandboxEvent = z.infer<typeof SandboxEvent>;
+
+export function newSandboxId(prefix: string): string {
+  return `${prefix}_${randomBytes(18).toString('base64url')}`;
+}
+
+function hmac(secret: string, timestamp: number, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/** The signature header for a body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (Stripe's scheme). */
+export function signSandboxEvent(secret: string, body: string, timestamp: number): string {
+  return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
+}
+
+/** Checks the header against the raw body; throws WebhookRejected when it is missing, wrong or out of tolerance. */
+export function verifySandboxSignature(secret: string, rawBody: Buffer, header: unknown, nowSeconds: number): void {
+  if (typeof header !== 'string' || header.length > 512) throw new WebhookRejected('missing signature');
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const [key = '', ...value] = part.trim().split('=');
+      return [key, value.join('=')] as const;
+    }),
+  );
+  const timestamp = Number(parts.get('t'));
+  const signature = parts.get('v1') ?? '';
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) throw new WebhookRejected('bad signature');
+  if (Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookRejected('stale timestamp');
+  const expected = Buffer.from(hmac(secret, timestamp, rawBody.toString('utf8')), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new WebhookRejected('bad signature');
+}
+
+const EVENT_TYPES: Record<SandboxEvent['type'], VerifiedEvent['type']> = {
+  'payment.succeeded': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'cancelled',
+};
+
+export interface SandboxProviderOptions {
+  secret: string;
+  /** The shop's public origin (SHELL_ORIGIN): the pay page is served there through the /eshop proxy. */
+  publicOrigin: string;
+  now?: () => Date;
+}
+
+export function createSandboxProvider(db: Queryable, options: SandboxProviderOptions): PaymentProvider {
+  const now = options.now ?? (() => new Date());
+  const pageUrl = (id: string) => `${options.publicOrigin}${SANDBOX_PAGE_PATH}/${id}`;
+  return {
+    name: 'sandbox',
+
+    // One session per order (sandbox_sessions.order_id is unique): asking again answers the first one.
+    async createSession(request): Promise<ProviderSession> {
+      const expiresAt = new Date(now().getTime() + (request.validMinutes ?? SANDBOX_SESSION_MINUTES) * 60_000);
+      const row = await db.one<{ id: string; expires_at: Date }>(
+        `INSERT INTO sandbox_sessions (id, order_id, amount, currency, method, save_method, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (order_id) DO UPDATE SET updated_at = sandbox_sessions.updated_at
+         RETURNING id, expires_at`,
+        [
+          newSandboxId('ses'),
+          request.orderId,
+          request.total,
+          request.currency,
+          request.method,
+          request.saveMethod,
+          expiresAt,
+        ],
+      );
+      if (!row) throw new Error('sandbox session not stored');
+      return { ref: row.id, url: pageUrl(row.id), expiresAt: row.expires_at };
+    },
+
+    async verifyWebhook(rawBody, headers): Promise<VerifiedEvent> {
+      verifySandboxSignature(
+        options.secret,
+        rawBody,
+        headers[SANDBOX_SIGNATURE_HEADER],
+        Math.floor(now().getTime() / 1000),
+      );
+      let parsed: SandboxEvent;
+      try {
+        parsed = SandboxEvent.parse(JSON.parse(rawBody.toString('utf8')));
+      } catch {
+        throw new WebhookRejected('unreadable event');
+      }
+      return {
+        eventId: parsed.id,
+        type: EVENT_TYPES[parsed.type],
+        orderId: Number(parsed.data.order_id),
+        amount: parsed.data.amount,
+        currency: parsed.data.currency,
+        providerRef: parsed.data.session,
+        paymentId: parsed.data.payment_id,
+        savedMethod: parsed.data.payment_method ? { token: parsed.data.payment_method, customerRef: null } : null,
+        payload: parsed,
+      };
+    },
+
+    ownsPayUrl(url) {
+      return url.startsWith(`${options.publicOrigin}${SANDBOX_PAGE_PATH}/`);
+    },
+
+    // The sandbox's saved tokens (pm_...) always pay, except test tokens that ask for the customer or decline.
+    async chargeSaved(charge): Promise<ChargeResult> {
+      const status = charge.token.includes('requires_action')
+        ? 'requires_action'
+        : charge.token.includes('declined')
+          ? 'declined'
+          : 'succeeded';
+      const row = await db.one<{ payment_id: string; status: string; amount: number; currency: string }>(
+        `INSERT INTO sandbox_charges (idempotency_key, token, order_id, amount, currency, payment_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+         RETURNING payment_id, status, amount, currency`,
+        [
+          charge.idempotencyKey,
+          charge.token,
+          charge.orderId,
+          charge.total,
+          charge.currency,
+          newSandboxId('pay'),
+          status,
+        ],
+      );
+      if (!row) throw new Error('sandbox charge not stored');
+      if (row.status === 'succeeded') {
+        return { status: 'succeeded', paymentId: row.payment_id, amount: row.amount, currency: row.currency };
+      }
+      return row.status === 'requires_action'
+        ? { status: 'requires_action' }
+        : { status: 'declined', reason: 'test card' };
+    },
+  };
+}

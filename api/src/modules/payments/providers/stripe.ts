@@ -1,0 +1,206 @@
+import Stripe from 'stripe';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookRejected,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderSession,
+  type VerifiedEvent,
+} from './types';
+
+/**
+ * Stripe Checkout through the official SDK. A session per order, created with the order's idempotency key (a retried
+ * create is the same session); its amount is our order's total, as a price line and a tax line. Webhooks are
+ * verified with stripe.webhooks.constructEvent on the raw body (300 s tolerance). checkout.session.completed with
+ * payment_status 'paid' and checkout.session.async_payment_succeeded pay the order (never the success redirect);
+ * async_payment_failed fails it, expired cancels it.
+ */
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** The publishable key (pk_...) the checkout sheet loads Stripe.js with; absent: no Stripe.js. */
+  publishableKey?: string;
+  /** Tests: a local server speaking the endpoints used (the SDK's host/port/protocol options). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** The hosts pay_url may point at (Stripe Checkout's own). */
+  checkoutHosts?: string[];
+  now?: () => Date;
+}
+
+/** Stripe's shortest Checkout session is 30 minutes; a little more so the limit is never hit by clock skew. */
+const SESSION_SECONDS = 31 * 60;
+
+function orderIdOf(session: Stripe.Checkout.Session): number | null {
+  const raw = session.client_reference_id ?? session.metadata?.order_id ?? '';
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+const SESSION_EVENTS: Record<string, VerifiedEvent['type']> = {
+  'checkout.session.async_payment_succeeded': 'succeeded',
+  'checkout.session.async_payment_failed': 'failed',
+  'checkout.session.expired': 'cancelled',
+};
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(settings.host ? { host: settings.host } : {}),
+    ...(settings.port ? { port: settings.port } : {}),
+    ...(settings.protocol ? { protocol: settings.protocol } : {}),
+  });
+  const now = settings.now ?? (() => new Date());
+  const checkoutHosts = settings.checkoutHosts ?? ['checkout.stripe.com'];
+
+  return {
+    name: 'stripe',
+
+    async createSession(request): Promise<ProviderSession> {
+      const currency = request.currency.toLowerCase();
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
+        {
+          quantity: 1,
+          price_data: { currency, unit_amount: request.subtotal, product_data: { name: request.description } },
+        },
+      ];
+      if (request.tax > 0) {
+        lineItems.push({
+          quantity: 1,
+          price_data: { currency, unit_amount: request.tax, product_data: { name: 'Sales tax' } },
+        });
+      }
+      const metadata = { order_id: String(request.orderId) };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: lineItems,
+          client_reference_id: String(request.orderId),
+          metadata,
+          payment_intent_data: {
+            metadata,
+            // Renewals charge the saved card later, off session.
+            ...(request.saveMethod ? { setup_future_usage: 'off_session' as const } : {}),
+          },
+          ...(request.saveMethod ? { customer_creation: 'always' as const } : {}),
+          ...(request.email ? { customer_email: request.email } : {}),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          // At least Stripe's 30 minutes, at most its 24 hours.
+          expires_at:
+            Math.floor(now().getTime() / 1000) +
+            Math.min(Math.max(SESSION_SECONDS, (request.validMinutes ?? 0) * 60), 24 * 3600 - 60),
+          locale: 'auto',
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error('Stripe answered a session without url');
+      return {
+        ref: session.id,
+        url: session.url,
+        expiresAt: new Date((session.expires_at ?? Math.floor(now().getTime() / 1000) + SESSION_SECONDS) * 1000),
+      };
+    },
+
+    async verifyWebhook(rawBody, headers): Promise<VerifiedEvent> {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string') throw new WebhookRejected('missing signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now().getTime(),
+        );
+      } catch (error) {
+        throw new WebhookRejected(error instanceof Error ? error.message : 'bad signature');
+      }
+      const base = {
+        eventId: event.id,
+        orderId: null,
+        amount: null,
+        currency: null,
+        providerRef: null,
+        paymentId: null,
+        savedMethod: null,
+        payload: event,
+      };
+      if (!event.type.startsWith('checkout.session.')) return { ...base, type: 'ignored' };
+      const session = event.data.object as Stripe.Checkout.Session;
+      let type: VerifiedEvent['type'] = SESSION_EVENTS[event.type] ?? 'ignored';
+      // Card payments are paid at completion; delayed methods complete unpaid and report later.
+      if (event.type === 'checkout.session.completed')
+        type = session.payment_status === 'paid' ? 'succeeded' : 'pending';
+      const customer = idOf(session.customer);
+      return {
+        ...base,
+        type,
+        orderId: orderIdOf(session),
+        amount: session.amount_total,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+        providerRef: session.id,
+        paymentId: idOf(session.payment_intent),
+        savedMethod: customer ? { token: customer, customerRef: customer } : null,
+      };
+    },
+
+    // Off session with the customer's saved card (Checkout saved it with setup_future_usage); the idempotency key
+    // makes a retried renewal the same PaymentIntent.
+    async chargeSaved(charge): Promise<ChargeResult> {
+      if (!charge.customerRef) return { status: 'declined', reason: 'no Stripe customer' };
+      const methods = await stripe.paymentMethods.list({ customer: charge.customerRef, type: 'card', limit: 1 });
+      const method = methods.data[0]?.id;
+      if (!method) return { status: 'declined', reason: 'no saved card' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.total,
+            currency: charge.currency.toLowerCase(),
+            customer: charge.customerRef,
+            payment_method: method,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { order_id: String(charge.orderId) },
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') {
+          return {
+            status: 'succeeded',
+            paymentId: intent.id,
+            amount: intent.amount_received || intent.amount,
+            currency: intent.currency.toUpperCase(),
+          };
+        }
+        return intent.status === 'requires_action' || intent.status === 'requires_payment_method'
+          ? { status: 'requires_action' }
+          : { status: 'declined', reason: intent.status };
+      } catch (error) {
+        const stripeError = error as { type?: string; code?: string; message?: string };
+        if (stripeError.code === 'authentication_required') return { status: 'requires_action' };
+        if (stripeError.type === 'StripeCardError') return { status: 'declined', reason: stripeError.code ?? 'card' };
+        throw error;
+      }
+    },
+
+    ownsPayUrl(url) {
+      try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'https:' && checkoutHosts.includes(parsed.hostname);
+      } catch {
+        return false;
+      }
+    },
+  };
+}

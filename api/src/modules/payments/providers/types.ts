@@ -1,0 +1,107 @@
+import { type IncomingHttpHeaders } from 'node:http';
+import { type PayMethod } from 'shared-contracts';
+
+export type ProviderName = 'sandbox' | 'stripe' | 'paypal';
+export const PROVIDER_NAMES: ReadonlyArray<ProviderName> = ['sandbox', 'stripe', 'paypal'];
+
+/** What a provider needs to open a hosted payment page for one order. Amounts in minor units of `currency`. */
+export interface SessionRequest {
+  orderId: number;
+  /** What the buyer pays: price plus tax. */
+  total: number;
+  subtotal: number;
+  tax: number;
+  currency: string;
+  /** The package's name, shown on the provider's page. */
+  description: string;
+  email: string | null;
+  lang: string;
+  method: PayMethod;
+  /** Keep the payment method for auto-renewal (the buyer ticked renewal). */
+  saveMethod: boolean;
+  /** Where the provider sends the browser back, derived from the order on the server (never from the client). */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key for every attempt to open this order's session, so a retried create is one session. */
+  idempotencyKey: string;
+  /** The device's tracking id (a uuid the sheet sends for PayPal renewals). */
+  trackingId?: string | null;
+  /** How long the page may be paid (default 30 minutes; a renewal's mailed pay link: a day). */
+  validMinutes?: number;
+}
+
+export interface ProviderSession {
+  /** The provider's id of the session (or order); orders.provider_ref. */
+  ref: string;
+  /** Where the browser is sent: our sandbox page or the provider's own host. */
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * A provider event after its signature was checked, reduced to what fulfilment needs. 'succeeded' pays the order;
+ * 'failed' and 'cancelled' close an open one; 'approved' asks us to capture (PayPal); 'pending' and 'ignored' change
+ * nothing.
+ */
+export interface VerifiedEvent {
+  eventId: string;
+  type: 'succeeded' | 'failed' | 'cancelled' | 'approved' | 'pending' | 'ignored';
+  /** Our order id as the provider echoes it (metadata, custom id); null when the event does not carry one. */
+  orderId: number | null;
+  /** Charged amount and currency as the provider reports them; checked against the order before fulfilment. */
+  amount: number | null;
+  currency: string | null;
+  /** The session (or provider order) the event belongs to. */
+  providerRef: string | null;
+  paymentId: string | null;
+  /** A payment method the provider saved for renewals. */
+  savedMethod: { token: string; customerRef: string | null } | null;
+  payload: unknown;
+}
+
+/** A webhook that is not from the provider (bad signature, stale timestamp, unreadable body): answered 400. */
+export class WebhookRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookRejected';
+  }
+}
+
+/** An off-session charge of a saved payment method (auto-renewal). */
+export interface SavedCharge {
+  orderId: number;
+  token: string;
+  customerRef: string | null;
+  total: number;
+  currency: string;
+  description: string;
+  /** One charge per key at the provider: a retried renewal never charges twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * The provider's own answer to our authenticated API request: 'succeeded' is as trustworthy as a signed event;
+ * 'requires_action' needs the customer (3-D Secure): they get a pay link; 'declined' is final for this method.
+ */
+export type ChargeResult =
+  | { status: 'succeeded'; paymentId: string; amount: number; currency: string }
+  | { status: 'requires_action' }
+  | { status: 'declined'; reason: string };
+
+/** One payment provider: opens hosted pay pages and turns its webhooks into verified events. */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Opens (or, for the same idempotency key, finds again) the hosted payment page of an order. */
+  createSession(request: SessionRequest): Promise<ProviderSession>;
+  /** Checks the signature on the raw body; throws WebhookRejected for anything not provably from the provider. */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<VerifiedEvent>;
+  /** Whether a URL is one of this provider's pay pages (pay_url is never anything else). */
+  ownsPayUrl(url: string): boolean;
+  /** PayPal: captures an approved order (idempotent); the capture's own webhook then fulfils. */
+  capture?(providerRef: string, orderId: number): Promise<void>;
+  /** Charges a saved payment method off session (absent: renewals with this provider e-mail a pay link). */
+  chargeSaved?(charge: SavedCharge): Promise<ChargeResult>;
+}
+
+/** Signature timestamps older or newer than this are refused (replays of a captured webhook). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,0 +1,318 @@
+import { type Queryable } from '../../db/index';
+
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'failed' | 'refunded';
+
+export interface OrderRow {
+  id: number;
+  user_id: number | null;
+  iccid: string | null;
+  pool_id: number | null;
+  package_id: number;
+  agent_flag: string | null;
+  product_kind: 'card' | 'pool';
+  amount: number;
+  tax_amount: number;
+  tax_rate: number;
+  currency: string;
+  renewal: boolean;
+  status: OrderStatus;
+  provider: string;
+  provider_ref: string | null;
+  pay_method: 'stripe' | 'paypal' | null;
+  pay_url: string | null;
+  session_claimed_at: Date | null;
+  session_expires_at: Date | null;
+  email: string | null;
+  lang: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+  receipt_sent_at: Date | null;
+  /** The owner of the order's card, if the card is bound. */
+  card_user_id: number | null;
+  card_flag: string | null;
+  pool_object_id: string | null;
+  pool_user_id: number | null;
+}
+
+const ORDER_COLUMNS = `
+  o.id, o.user_id, o.iccid, o.pool_id, o.package_id, o.agent_flag, o.product_kind, o.amount, o.tax_amount, o.tax_rate,
+  o.currency, o.renewal, o.status, o.provider, o.provider_ref, o.pay_method, o.pay_url, o.session_claimed_at,
+  o.session_expires_at, o.email, o.lang, o.created_at, o.paid_at, o.receipt_sent_at,
+  c.user_id AS card_user_id, c.agent_flag AS card_flag, p.pool_object_id, p.user_id AS pool_user_id`;
+const ORDER_FROM = `orders o LEFT JOIN cards c ON c.iccid = o.iccid LEFT JOIN pools p ON p.id = o.pool_id`;
+
+export interface NewOrder {
+  userId: number | null;
+  iccid: string | null;
+  poolId: number | null;
+  packageId: number;
+  agentFlag: string;
+  productKind: 'card' | 'pool';
+  amount: number;
+  taxAmount: number;
+  taxRate: number;
+  currency: string;
+  renewal: boolean;
+  provider: string;
+  payMethod: 'stripe' | 'paypal';
+  email: string | null;
+  lang: string;
+  addressId: number | null;
+  purchaseKey: string;
+}
+
+export interface OrderListRow {
+  id: number;
+  iccid: string | null;
+  name: string;
+  amount: number;
+  tax_amount: number;
+  currency: string;
+  pay_method: 'stripe' | 'paypal' | null;
+  status: OrderStatus;
+  renewal: boolean;
+  created_at: Date;
+}
+
+export interface AddressRow {
+  id: number;
+  email: string;
+  country: string;
+  region: string;
+  city: string;
+  postal_code: string;
+  line1: string;
+  tax_rate: number;
+}
+
+/** An agent with what paying needs: its page version, PayPal, currency and payment provider. */
+export interface PayAgentRow {
+  flag: string;
+  version: 1 | 2 | 3;
+  paypal: boolean;
+  ccy: string;
+  lang: string;
+  payment_provider: 'sandbox' | 'stripe' | null;
+}
+
+export interface PoolRow {
+  id: number;
+  pool_object_id: string;
+  user_id: number | null;
+}
+
+/** How many orders the order records show at most. */
+export const ORDER_LIST_MAX = 100;
+
+export function createPaymentRepository(db: Queryable) {
+  return {
+    /** The agent of the flag, or the default agent (the shared-pool shop without a card) when flag is null. */
+    async agent(flag: string | null): Promise<PayAgentRow | undefined> {
+      return db.one<PayAgentRow>(
+        `SELECT flag, version, paypal, ccy, lang, payment_provider FROM agents
+          WHERE ${flag === null ? 'is_default' : 'flag = $1'} LIMIT 1`,
+        flag === null ? [] : [flag],
+      );
+    },
+
+    /** Sales tax of a US state or Canadian province (tax_regions); 0 elsewhere and for unknown regions. */
+    async taxRate(country: string, region: string): Promise<number> {
+      const row = await db.one<{ rate: number }>(`SELECT rate FROM tax_regions WHERE country = $1 AND region = $2`, [
+        country,
+        region,
+      ]);
+      return row?.rate ?? 0;
+    },
+
+    /** One saved address per card: the latest save replaces the previous one. */
+    async saveAddress(
+      address: { email: string; country: string; region: string; city: string; postalCode: string; line1: string },
+      iccid: string,
+      userId: number | null,
+      taxRate: number,
+    ): Promise<AddressRow> {
+      const row = await db.one<AddressRow>(
+        `INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (iccid) WHERE iccid IS NOT NULL DO UPDATE SET
+           user_id = coalesce(EXCLUDED.user_id, addresses.user_id), email = EXCLUDED.email,
+           country = EXCLUDED.country, region = EXCLUDED.region, city = EXCLUDED.city,
+           postal_code = EXCLUDED.postal_code, line1 = EXCLUDED.line1, tax_rate = EXCLUDED.tax_rate,
+           updated_at = now()
+         RETURNING id, email, country, region, city, postal_code, line1, tax_rate`,
+        [
+          userId,
+          iccid,
+          address.email,
+          address.country,
+          address.region,
+          address.city,
+          address.postalCode,
+          address.line1,
+          taxRate,
+        ],
+      );
+      if (!row) throw new Error('address not stored');
+      return row;
+    },
+
+    async addressOfCard(iccid: string): Promise<AddressRow | undefined> {
+      return db.one<AddressRow>(
+        `SELECT id, email, country, region, city, postal_code, line1, tax_rate FROM addresses WHERE iccid = $1`,
+        [iccid],
+      );
+    },
+
+    async findPool(poolObjectId: string): Promise<PoolRow | undefined> {
+      return db.one<PoolRow>(`SELECT id, pool_object_id, user_id FROM pools WHERE pool_object_id = $1`, [poolObjectId]);
+    },
+
+    /** Whether the card has a bought package not yet in use (status init): the pay check's unusedPackage warning. */
+    async hasUnusedPackage(iccid: string): Promise<boolean> {
+      const row = await db.one(`SELECT 1 FROM card_packages WHERE iccid = $1 AND status = 'init' LIMIT 1`, [iccid]);
+      return row !== undefined;
+    },
+
+    /**
+     * The open order of this purchase, or a new one. The partial unique index on purchase_key lets only one open
+     * order exist per purchase, so two concurrent calls end up with the same order.
+     */
+    async openOrder(order: NewOrder): Promise<OrderRow> {
+      const inserted = await db.one<{ id: number }>(
+        `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount, tax_rate,
+                             currency, renewal, status, provider, pay_method, email, lang, address_id, purchase_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'created', $12, $13, $14, $15, $16, $17)
+         ON CONFLICT (purchase_key) WHERE purchase_key IS NOT NULL AND status IN ('created', 'pending') DO NOTHING
+         RETURNING id`,
+        [
+          order.userId,
+          order.iccid,
+          order.poolId,
+          order.packageId,
+          order.agentFlag,
+          order.productKind,
+          order.amount,
+          order.taxAmount,
+          order.taxRate,
+          order.currency,
+          order.renewal,
+          order.provider,
+          order.payMethod,
+          order.email,
+          order.lang,
+          order.addressId,
+          order.purchaseKey,
+        ],
+      );
+      const found = inserted
+        ? await this.findOrder(inserted.id)
+        : await db.one<OrderRow>(
+            `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM}
+              WHERE o.purchase_key = $1 AND o.status IN ('created', 'pending')`,
+            [order.purchaseKey],
+          );
+      // The open order was closed between the insert and the read (paid, cancelled): open a fresh one.
+      return found ?? this.openOrder(order);
+    },
+
+    async findOrder(id: number): Promise<OrderRow | undefined> {
+      return db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = $1`, [id]);
+    },
+
+    /** An open order whose session ran out stops being "the" open order of its purchase (it can still be paid). */
+    async detachOrder(id: number): Promise<void> {
+      await db.query(`UPDATE orders SET purchase_key = NULL, updated_at = now() WHERE id = $1`, [id]);
+    },
+
+    /**
+     * Takes the right to create this order's provider session: one caller at a time; a claim older than
+     * `staleBefore` (its caller died) can be taken over. False: someone else is creating it or it exists.
+     */
+    async claimSession(id: number, staleBefore: Date): Promise<boolean> {
+      const row = await db.one(
+        `UPDATE orders SET session_claimed_at = now(), updated_at = now()
+          WHERE id = $1 AND pay_url IS NULL AND status IN ('created', 'pending')
+            AND (session_claimed_at IS NULL OR session_claimed_at < $2)
+          RETURNING id`,
+        [id, staleBefore],
+      );
+      return row !== undefined;
+    },
+
+    async releaseSession(id: number): Promise<void> {
+      await db.query(`UPDATE orders SET session_claimed_at = NULL WHERE id = $1 AND pay_url IS NULL`, [id]);
+    },
+
+    async storeSession(id: number, provider: string, ref: string, url: string, expiresAt: Date): Promise<void> {
+      await db.query(
+        `UPDATE orders SET provider = $2, provider_ref = $3, pay_url = $4, session_expires_at = $5,
+                           status = CASE WHEN status = 'created' THEN 'pending' ELSE status END, updated_at = now()
+          WHERE id = $1 AND pay_url IS NULL`,
+        [id, provider, ref, url, expiresAt],
+      );
+    },
+
+    /** The caller's orders (their account's, or of cards and pools they own), or one card's; newest first. */
+    async listOrders(filter: { userId: number } | { iccid: string }, lang: string): Promise<OrderListRow[]> {
+      const where =
+        'userId' in filter
+          ? `(o.user_id = $1 OR o.iccid IN (SELECT iccid FROM cards WHERE user_id = $1)
+              OR o.pool_id IN (SELECT id FROM pools WHERE user_id = $1))`
+          : `o.iccid = $1`;
+      return db.query<OrderListRow>(
+        `SELECT o.id, o.iccid, coalesce(t.name, en.name, pk.code) AS name, o.amount, o.tax_amount, o.currency,
+                o.pay_method, o.status, o.renewal, o.created_at
+           FROM orders o
+           JOIN packages pk ON pk.id = o.package_id
+           LEFT JOIN package_translations t ON t.package_id = pk.id AND t.lang = $2
+           LEFT JOIN package_translations en ON en.package_id = pk.id AND en.lang = 'en'
+          WHERE ${where}
+          ORDER BY o.created_at DESC, o.id DESC
+          LIMIT ${ORDER_LIST_MAX}`,
+        ['userId' in filter ? filter.userId : filter.iccid, lang],
+      );
+    },
+
+    async packageName(packageId: number, lang: string): Promise<string> {
+      const row = await db.one<{ name: string }>(
+        `SELECT coalesce(t.name, en.name, p.code) AS name FROM packages p
+           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = $2
+           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
+          WHERE p.id = $1`,
+        [packageId, lang],
+      );
+      return row?.name ?? '';
+    },
+
+    /**
+     * Turns auto-renewal of one purchased package of the card on or off (the renewal flag of the order that bought
+     * it), and the card's own flag with it. False when the card has no such package bought through an order.
+     */
+    async setPackageRenewal(iccid: string, recordId: number, renewal: boolean): Promise<boolean> {
+      const row = await db.one(
+        `UPDATE orders o SET renewal = $3, updated_at = now()
+           FROM card_packages cp
+          WHERE cp.id = $2 AND cp.iccid = $1 AND cp.order_id = o.id
+          RETURNING o.id`,
+        [iccid, recordId, renewal],
+      );
+      if (!row) return false;
+      await db.query(
+        `UPDATE cards SET renewal = EXISTS (
+            SELECT 1 FROM card_packages cp JOIN orders o ON o.id = cp.order_id
+             WHERE cp.iccid = $1 AND cp.status IN ('active', 'init') AND o.renewal), updated_at = now()
+          WHERE iccid = $1`,
+        [iccid],
+      );
+      return true;
+    },
+
+    async packageRecordExists(iccid: string, recordId: number): Promise<boolean> {
+      return (
+        (await db.one(`SELECT 1 FROM card_packages WHERE id = $1 AND iccid = $2`, [recordId, iccid])) !== undefined
+      );
+    },
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

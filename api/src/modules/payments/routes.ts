@@ -1,0 +1,275 @@
+import { type FastifyInstance } from 'fastify';
+import { type PayMethod } from 'shared-contracts';
+import { validateAddress } from 'shared-contracts/validators/address';
+import { ApiError, ERROR_CODES } from '../../http/errors';
+import { defineCall, type CallRoute } from '../../http/calls';
+import { assertCardAccess, OTHER_ACCOUNT } from '../cards/routes';
+import { type CardRow } from '../cards/repository';
+import { type PackageRow } from '../catalogue/repository';
+import { type SessionUser } from '../users/repository';
+import { chooseProvider, ensurePayUrl, SESSION_REUSE_MARGIN_MS } from './checkout';
+import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
+import { type PayAgentRow, type PoolRow } from './repository';
+import { parseOrderId, toOrderRecord, wireStatus } from './view';
+
+export const PACKAGE_NOT_FOUND = 'package not found';
+export const POOL_NOT_FOUND = 'pool not found';
+export const ORDER_NOT_FOUND = 'errorOrderId';
+export const ADDRESS_REQUIRED = 'please save the billing address first';
+export const PAYPAL_NOT_OFFERED = 'PayPal is not offered for this card';
+
+/** A purchase resolved on the server: for which card and/or pool, sold by which agent, from which list. */
+interface Purchase {
+  card: CardRow | null;
+  pool: PoolRow | null;
+  agent: PayAgentRow;
+  kind: 'card' | 'pool';
+  pkg: PackageRow;
+  view: PriceView;
+}
+
+function needUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+  return user;
+}
+
+export function paymentCalls(app: FastifyInstance): CallRoute[] {
+  const { payments } = app;
+  const repo = payments.repository;
+
+  async function cardOrThrow(iccid: string): Promise<CardRow> {
+    const card = await app.cards.findCard(iccid);
+    if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
+    return card;
+  }
+
+  /**
+   * Who may pay for (or change) a card: an agent of page version 2 needs a login (10013); a card bound to an
+   * account only its owner, a free card anyone holding the ICCID (10024 otherwise, as for the card page actions).
+   */
+  function assertBuyer(card: CardRow, user: SessionUser | null): void {
+    if (card.agent_version === 2 && !user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+    assertCardAccess(card, user);
+  }
+
+  async function agentOrThrow(flag: string | null): Promise<PayAgentRow> {
+    const agent = await repo.agent(flag);
+    if (!agent) throw new ApiError(ERROR_CODES.FLAG_INVALID);
+    return agent;
+  }
+
+  async function ownPool(poolObjectId: string, user: SessionUser): Promise<PoolRow> {
+    const pool = await repo.findPool(poolObjectId);
+    if (!pool) throw new ApiError(ERROR_CODES.NOT_FOUND, POOL_NOT_FOUND);
+    if (pool.user_id !== user.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+    return pool;
+  }
+
+  /** The package as the buyer's list showed it (same agent, view, currency and language as getPkg/getPoolPkgList). */
+  async function listed(
+    kind: 'sim' | 'esim' | 'pool',
+    agent: PayAgentRow,
+    id: number,
+    ccy: string,
+    lang: string,
+  ): Promise<PackageRow | undefined> {
+    const rows = await app.catalogue.listPackages({
+      productKind: kind,
+      agentFlag: agent.flag,
+      agentVersion: agent.version,
+      currencies: [ccy, agent.ccy],
+      lang,
+    });
+    return rows.find((row) => row.id === id);
+  }
+
+  /**
+   * A card's package (card page), or a shared-pool plan: for the caller's pool (pool_object_id), for a new pool of
+   * the caller (no card, or a card and a plan of the pool list). Pools always need a login.
+   */
+  async function resolvePurchase(
+    body: { id: number; iccid?: string; pool_object_id?: string; ccy: string; lang: string },
+    user: SessionUser | null,
+  ): Promise<Purchase> {
+    const card = body.iccid !== undefined ? await cardOrThrow(body.iccid) : null;
+    if (card) assertBuyer(card, user);
+    const agent = await agentOrThrow(card ? card.agent_flag : null);
+    if (card && body.pool_object_id === undefined) {
+      const pkg = await listed(card.card_kind === 2 ? 'esim' : 'sim', agent, body.id, body.ccy, body.lang);
+      if (pkg) return { card, pool: null, agent, kind: 'card', pkg, view: agent.version === 1 ? 'old' : 'new' };
+    }
+    const pool = body.pool_object_id !== undefined ? await ownPool(body.pool_object_id, needUser(user)) : null;
+    const pkg = await listed('pool', agent, body.id, body.ccy, body.lang);
+    if (!pkg) throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
+    needUser(user);
+    return { card, pool, agent, kind: 'pool', pkg, view: 'pool' };
+  }
+
+  return [
+    // Before the sheet: the address dialog where sales tax goes by address (USD, CAD with a card), PayPal where
+    // the agent offers it, and the unused-package warning (10104 on the client) when the card has one waiting.
+    defineCall('checkPay', { auth: 'optional' }, async ({ iccid, ccy }, { user }) => {
+      const card = iccid !== undefined ? await cardOrThrow(iccid) : null;
+      if (card) assertBuyer(card, user);
+      const agent = await agentOrThrow(card ? card.agent_flag : null);
+      // Stripe.js (device fingerprint) only where Stripe takes this agent's card payments.
+      const byStripe = (agent.payment_provider ?? payments.defaultProvider) === 'stripe';
+      const stripeKey = byStripe && payments.providers.stripe ? payments.stripePublishableKey : null;
+      return {
+        isShowAddress: card !== null && ADDRESS_TAX_CURRENCIES.has(ccy),
+        isShowPayPal: agent.paypal,
+        unusedPackage: card ? await repo.hasUnusedPackage(card.iccid) : false,
+        ...(stripeKey ? { stripeKey } : {}),
+      };
+    }),
+
+    // The section 5 rules on the server too; the tax rate comes from the region table, never from the client.
+    defineCall('saveAddress', { auth: 'optional' }, async (body, { user }) => {
+      const card = await cardOrThrow(body.iccid);
+      assertBuyer(card, user);
+      const form = {
+        email: body.email.trim().toLowerCase(),
+        country: body.country,
+        region: body.region.trim(),
+        city: body.city.trim(),
+        postalCode: body.postalCode.trim(),
+        line1: body.line1.trim(),
+      };
+      const check = validateAddress(form);
+      if (!check.ok) {
+        const [field, message] = Object.entries(check.errors)[0] ?? ['address', 'parameter error'];
+        throw new ApiError(ERROR_CODES.PARAM_ERROR, `${message} (${field})`, 400);
+      }
+      const taxRate = await repo.taxRate(form.country, form.region);
+      const saved = await repo.saveAddress(form, card.iccid, user?.id ?? null, taxRate);
+      return {
+        taxRate: saved.tax_rate,
+        country: saved.country,
+        region: saved.region,
+        city: saved.city,
+        line1: saved.line1,
+        postalCode: saved.postal_code,
+      };
+    }),
+
+    // Price and tax from the catalogue and the saved address; one open order per purchase, one session per order.
+    defineCall('createPay', { auth: 'optional' }, async (body, { user, request }) => {
+      const purchase = await resolvePurchase(body, user);
+      const { card, pool, agent, pkg } = purchase;
+      const method: PayMethod = body.pay;
+      if (method === 'paypal' && !agent.paypal) throw new ApiError(ERROR_CODES.PARAM_ERROR, PAYPAL_NOT_OFFERED, 400);
+      const amount = salePrice(pkg, purchase.view);
+      // Free packages are not sold through a payment provider.
+      if (amount <= 0) throw new ApiError(ERROR_CODES.PAYMENT_FAILED);
+      let taxRate = pkg.tax_rate;
+      let addressId: number | null = null;
+      let addressEmail: string | null = null;
+      if (card && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
+        const address = await repo.addressOfCard(card.iccid);
+        if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
+        taxRate = await repo.taxRate(address.country, address.region);
+        addressId = address.id;
+        addressEmail = address.email;
+      }
+      const price = orderPrice(amount, taxRate, pkg.currency);
+      // Mode 2 forces auto-renewal; a package that does not renew never does.
+      const renewal = pkg.renewal && (body.renewal || pkg.mode === 2);
+      const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
+      const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
+      const key = purchaseKey([
+        purchase.kind,
+        card?.iccid ?? null,
+        pool?.pool_object_id ?? null,
+        user?.id ?? null,
+        pkg.id,
+        price.currency,
+        price.amount,
+        price.tax,
+        renewal,
+        method,
+        provider.name,
+      ]);
+      const newOrder = {
+        userId: user?.id ?? null,
+        iccid: card?.iccid ?? null,
+        poolId: pool?.id ?? null,
+        packageId: pkg.id,
+        agentFlag: agent.flag,
+        productKind: purchase.kind,
+        amount: price.amount,
+        taxAmount: price.tax,
+        taxRate: price.taxRate,
+        currency: price.currency,
+        renewal,
+        provider: provider.name,
+        payMethod: method,
+        email,
+        lang: body.lang,
+        addressId,
+        purchaseKey: key,
+      };
+      let order = await repo.openOrder(newOrder);
+      // An open order whose session is about to end is left to expire; the buyer gets a fresh one.
+      if (
+        order.session_expires_at &&
+        order.session_expires_at.getTime() < payments.now().getTime() + SESSION_REUSE_MARGIN_MS
+      ) {
+        await repo.detachOrder(order.id);
+        order = await repo.openOrder(newOrder);
+      }
+      const payUrl = await ensurePayUrl(
+        {
+          repo,
+          provider,
+          publicOrigin: payments.publicOrigin,
+          log: request.log,
+          now: payments.now,
+          description: pkg.name,
+          method,
+          // Only PayPal renewals carry the device's tracking id (spec section 7).
+          trackingId: method === 'paypal' && renewal ? (body.trackingId ?? null) : null,
+        },
+        order,
+      );
+      return { pay_url: payUrl, order_id: String(order.id), pay: method };
+    }),
+
+    // The order's status after the provider sent the browser back. The buyer's account, the owner of its card or
+    // pool may ask; an order no account owns answers anyone holding its id (status only, like the card page).
+    defineCall('paySearch', { auth: 'optional' }, async ({ order_id }, { user }) => {
+      const id = parseOrderId(order_id);
+      const order = id ? await repo.findOrder(id) : undefined;
+      if (!order) throw new ApiError(ERROR_CODES.NOT_FOUND, ORDER_NOT_FOUND);
+      const owners = [order.user_id, order.card_user_id, order.pool_user_id].filter((owner) => owner !== null);
+      if (owners.length > 0 && !(user && owners.includes(user.id))) {
+        throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : 'log in with the account this belongs to');
+      }
+      if (order.status === 'pending') await payments.refreshPending(order);
+      const fresh = (await repo.findOrder(order.id)) ?? order;
+      return { order_id: String(fresh.id), status: wireStatus(fresh.status) };
+    }),
+
+    // The order records: one card's (card page, ICCID holder rules) or, logged in, the caller's; newest first.
+    defineCall('orderList', { auth: 'optional' }, async ({ iccid }, { user, request }) => {
+      // The request names no language: package names follow the browser's first language, else English.
+      const lang = /^[a-z]{2}/.exec((request.headers['accept-language'] ?? '').toLowerCase())?.[0] ?? 'en';
+      if (iccid !== undefined) {
+        const card = await cardOrThrow(iccid);
+        assertCardAccess(card, user);
+        return { list: (await repo.listOrders({ iccid }, lang)).map(toOrderRecord) };
+      }
+      const me = needUser(user);
+      return { list: (await repo.listOrders({ userId: me.id }, lang)).map(toOrderRecord) };
+    }),
+
+    // Auto-renewal of one purchased package of the caller's card, on or off (off stops the renewal job for it).
+    defineCall('pkgUpdate', { auth: 'optional' }, async ({ iccid, id, renewal }, { user }) => {
+      const card = await cardOrThrow(iccid);
+      assertBuyer(card, user);
+      if (!(await repo.setPackageRenewal(card.iccid, id, renewal))) {
+        throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
+      }
+      return null;
+    }),
+  ];
+}

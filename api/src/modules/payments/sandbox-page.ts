@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { formatPrice } from 'shared-contracts';
+
+/**
+ * The sandbox's hosted pay page: plain HTML forms posting back to the same address, no script at all (the site's
+ * CSP forbids inline scripts, and a form flow needs none). Labelled controls, lang attribute, AA contrast, one
+ * column that fits a 390 px wide phone. The style sheet is inline, allowed by its hash in the page's own CSP.
+ */
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f3f4f6}
+main{max-width:28rem;margin:0 auto;padding:1rem}
+.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.375rem;margin:0 0 .25rem}
+.badge{display:inline-block;background:#fef3c7;color:#7c2d12;border-radius:999px;padding:.125rem .625rem;font-size:.875rem;font-weight:600}
+.muted{color:#4b5563;margin:.5rem 0 1rem}
+dl{display:grid;grid-template-columns:1fr auto;gap:.25rem .75rem;margin:1rem 0}
+dt{color:#4b5563}dd{margin:0;text-align:end;font-variant-numeric:tabular-nums}
+.total{font-weight:700;color:#111827}
+fieldset{border:1px solid #d1d5db;border-radius:8px;margin:1rem 0;padding:.75rem}
+legend{font-weight:600;padding:0 .25rem}
+label{display:flex;gap:.5rem;align-items:flex-start;padding:.5rem 0;cursor:pointer}
+input[type=radio]{width:1.25rem;height:1.25rem;margin-top:.125rem;flex:none}
+.field{display:block;padding:0;margin:.75rem 0 .25rem;font-weight:600}
+input[type=text]{width:100%;font:inherit;font-size:1.25rem;letter-spacing:.25em;padding:.625rem .75rem;border:2px solid #6b7280;border-radius:8px}
+input[aria-invalid=true]{border-color:#b42318}
+.error{color:#b42318;font-weight:600;margin:.25rem 0}
+.hint{color:#4b5563;font-size:.875rem;margin:.25rem 0}
+button,.button{display:block;width:100%;min-height:48px;margin:.625rem 0 0;font:inherit;font-weight:600;border-radius:8px;border:2px solid transparent;cursor:pointer;text-align:center;text-decoration:none;padding:.625rem}
+.primary{background:#0a5c2f;color:#fff}
+.danger{background:#fff;color:#9b1c1c;border-color:#9b1c1c}
+.secondary{background:#fff;color:#1f2937;border-color:#6b7280}
+button:focus-visible,.button:focus-visible,input:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+footer{margin-top:1rem;color:#4b5563;font-size:.875rem;text-align:center}
+`;
+
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/** The page's own policy (kept by the site host's proxy): no script, forms only to us or the shop, no framing. */
+export function sandboxPageCsp(shopOrigin: string): string {
+  return [
+    "default-src 'none'",
+    `style-src ${STYLE_HASH}`,
+    "img-src 'self' data:",
+    `form-action 'self' ${shopOrigin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The code the sandbox's 3-D Secure step accepts (printed on the page: it is a test). */
+export const SANDBOX_CHALLENGE_CODE = '123456';
+/** Wrong codes allowed before the sandbox bank declines. */
+export const SANDBOX_CHALLENGE_TRIES = 3;
+
+/** Test cards of the sandbox: one pays at once, one asks for the 3-D Secure code first. */
+export const SANDBOX_CARDS = {
+  instant: { number: '4242 4242 4242 4242', note: 'pays at once' },
+  challenge: { number: '4000 0027 6000 3184', note: 'asks for a 3-D Secure code' },
+} as const;
+export type SandboxCard = keyof typeof SANDBOX_CARDS;
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export interface PageOrder {
+  orderId: number;
+  description: string;
+  amount: number;
+  tax: number;
+  currency: string;
+  method: 'stripe' | 'paypal';
+}
+
+function money(minor: number, currency: string): string {
+  return formatPrice(minor, currency) ?? `0 ${currency}`;
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${escape(title)} · eSIM Shop sandbox</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<div class="card">
+${body}
+</div>
+<footer>Sandbox payment provider: a test page, no card is charged and no money moves.</footer>
+</main>
+</body>
+</html>
+`;
+}
+
+function summary(order: PageOrder): string {
+  const lines = [
+    `<dt>Order</dt><dd>#${order.orderId}</dd>`,
+    `<dt>Package</dt><dd>${escape(order.description)}</dd>`,
+    `<dt>Price</dt><dd>${escape(money(order.amount, order.currency))}</dd>`,
+    ...(order.tax > 0 ? [`<dt>Tax</dt><dd>${escape(money(order.tax, order.currency))}</dd>`] : []),
+    `<dt class="total">Total</dt><dd class="total">${escape(money(order.amount + order.tax, order.currency))}</dd>`,
+  ];
+  return `<dl>${lines.join('')}</dl>`;
+}
+
+/** The first step: choose a test card, then Pay, Decline (the bank says no) or Cancel (back to the shop). */
+export function payPage(action: string, order: PageOrder): string {
+  const total = money(order.amount + order.tax, order.currency);
+  const via = order.method === 'paypal' ? 'PayPal (simulated)' : 'card';
+  const cards = (Object.keys(SANDBOX_CARDS) as SandboxCard[])
+    .map(
+      (key, index) =>
+        `<label><input type="radio" name="card" value="${key}"${index === 0 ? ' checked' : ''}>` +
+        `<span>${SANDBOX_CARDS[key].number} <span class="hint">(${SANDBOX_CARDS[key].note})</span></span></label>`,
+    )
+    .join('');
+  return layout(
+    'Pay',
+    `<span class="badge">Sandbox</span>
+<h1>Pay ${escape(total)}</h1>
+<p class="muted">Pay by ${via}. Choose a test card.</p>
+${summary(order)}
+<form method="post" action="${escape(action)}">
+<fieldset><legend>Test card</legend>${cards}</fieldset>
+<button class="primary" type="submit" name="action" value="pay">Pay ${escape(total)}</button>
+<button class="danger" type="submit" name="action" value="decline">Decline (simulate a refused card)</button>
+<button class="secondary" type="submit" name="action" value="cancel">Cancel and return to the shop</button>
+</form>`,
+  );
+}
+
+/** The 3-D Secure-like step: the bank asks for a code. */
+export function challengePage(action: string, order: PageOrder, error: string | null): string {
+  const total = money(order.amount + order.tax, order.currency);
+  return layout(
+    'Confirm the payment',
+    `<span class="badge">Sandbox bank</span>
+<h1>Confirm ${escape(total)}</h1>
+<p class="muted">Your bank asks you to confirm this payment with a one-time code.</p>
+${summary(order)}
+<form method="post" action="${escape(action)}" novalidate>
+<label class="field" for="code">Verification code</label>
+<p class="hint" id="code-hint">Sandbox: the code is ${SANDBOX_CHALLENGE_CODE}.</p>
+${error ? `<p class="error" id="code-error" role="alert">${escape(error)}</p>` : ''}
+<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required
+ aria-describedby="code-hint${error ? ' code-error' : ''}"${error ? ' aria-invalid="true"' : ''}>
+<button class="primary" type="submit" name="action" value="verify">Confirm</button>
+<button class="secondary" type="submit" name="action" value="cancel">Cancel and return to the shop</button>
+</form>`,
+  );
+}
+
+/** A session that can no longer be paid (expired, unknown, already finished): a way back, nothing else. */
+export function messagePage(title: string, text: string, backUrl: string | null): string {
+  return layout(
+    title,
+    `<span class="badge">Sandbox</span>
+<h1>${escape(title)}</h1>
+<p class="muted">${escape(text)}</p>
+${backUrl ? `<a class="button secondary" href="${escape(backUrl)}">Return to the shop</a>` : ''}`,
+  );
+}

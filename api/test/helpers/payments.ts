@@ -1,0 +1,159 @@
+import { type FastifyInstance } from 'fastify';
+import { type Queryable } from '../../src/db/index';
+import {
+  newSandboxId,
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxEvent,
+  type SandboxEvent,
+} from '../../src/modules/payments/providers/sandbox';
+import { post } from './app';
+
+/** The sandbox webhook secret the payment tests sign with. */
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
+export const SHOP = 'http://localhost:8080';
+
+export const CARD_V1 = '89880000000000000101'; // agent 1, USD, visitor may buy
+export const CARD_V2_DEMO = '89880000000000000001'; // agent 2, demo's card, has an unused (init) package
+export const CARD_V2_FREE = '89880000000000000002'; // agent 2, unbound
+export const CARD_V2_OTHER = '89880000000000000008'; // agent 2, other@example.com's
+export const CARD_V3 = '89880000000000000301'; // agent 3, EUR
+export const CARD_ACME = '89880000000000000901'; // partner agent, JPY, no PayPal
+
+export async function packageId(db: Queryable, code: string): Promise<number> {
+  const row = await db.one<{ id: number }>(`SELECT id FROM packages WHERE code = $1`, [code]);
+  if (!row) throw new Error(`no package ${code}`);
+  return row.id;
+}
+
+export interface CreatePayBody {
+  id: number;
+  renewal?: boolean;
+  iccid?: string;
+  flag?: string;
+  pool_object_id?: string;
+  lang?: string;
+  ccy?: string;
+  email?: string;
+  pay?: 'stripe' | 'paypal';
+}
+
+export async function createPay(app: FastifyInstance, body: CreatePayBody, token?: string) {
+  return post<{ pay_url: string; order_id: string; pay: string }>(
+    app,
+    '/pay/buy',
+    { renewal: false, flag: '2', lang: 'en', ccy: 'USD', pay: 'stripe', ...body },
+    { token },
+  );
+}
+
+export async function saveUsAddress(app: FastifyInstance, iccid: string, region = 'CA', token?: string) {
+  const { body } = await post<{ taxRate: number }>(
+    app,
+    '/save/address',
+    {
+      email: 'buyer@example.com',
+      country: 'US',
+      region,
+      city: 'Springfield',
+      postalCode: '12345',
+      line1: '1 Main St',
+      iccid,
+    },
+    { token },
+  );
+  if (body.code !== 10000) throw new Error(`saveAddress failed: ${body.code} ${body.message}`);
+  return body.data.taxRate;
+}
+
+/** The sandbox page's path from a pay_url on the shop's origin. */
+export function pagePath(payUrl: string): string {
+  return new URL(payUrl).pathname;
+}
+
+/** Submits the sandbox page's form as a browser would. */
+export async function submitSandbox(app: FastifyInstance, payUrl: string, fields: Record<string, string>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: pagePath(payUrl),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return {
+    status: response.statusCode,
+    location: response.headers.location as string | undefined,
+    html: response.body,
+  };
+}
+
+export async function orderRow(db: Queryable, orderId: number | string) {
+  return db.one<{
+    id: number;
+    status: string;
+    amount: number;
+    tax_amount: number;
+    currency: string;
+    provider_ref: string | null;
+    pool_id: number | null;
+  }>(`SELECT id, status, amount, tax_amount, currency, provider_ref, pool_id FROM orders WHERE id = $1`, [
+    Number(orderId),
+  ]);
+}
+
+export async function countRows(db: Queryable, sql: string, params: unknown[] = []): Promise<number> {
+  const row = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) counted`, params);
+  return row?.n ?? 0;
+}
+
+/** A sandbox event for an order as the sandbox would send it (amount and currency from the order unless given). */
+export async function sandboxEventFor(
+  db: Queryable,
+  orderId: number | string,
+  overrides: Partial<SandboxEvent['data']> & { type?: SandboxEvent['type']; id?: string } = {},
+): Promise<SandboxEvent> {
+  const order = await orderRow(db, orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  const { type = 'payment.succeeded', id = newSandboxId('evt'), ...data } = overrides;
+  return {
+    id,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      session: order.provider_ref ?? 'ses_none_000000000000000',
+      order_id: String(order.id),
+      amount: order.amount + order.tax_amount,
+      currency: order.currency,
+      payment_id: newSandboxId('pay'),
+      payment_method: null,
+      ...data,
+    },
+  };
+}
+
+/** Posts an event to the sandbox webhook, signed with `secret` at `timestamp` (seconds). */
+export async function deliverSandbox(
+  app: FastifyInstance,
+  event: unknown,
+  options: { secret?: string; timestamp?: number; signature?: string } = {},
+) {
+  const body = JSON.stringify(event);
+  const signature =
+    options.signature ??
+    signSandboxEvent(options.secret ?? TEST_SANDBOX_SECRET, body, options.timestamp ?? Math.floor(Date.now() / 1000));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/eshop/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json<{ code: number; message: string }>() };
+}
+
+/** Polls until `check` is true (jobs run on their own schedule); fails after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not reached in time');
+}
