@@ -4,6 +4,8 @@ export const demo = {
   readyUnbound: '89880000000000000002',
   suspended: '89880000000000000003',
   oldView: '89880000000000000101',
+  /** Partner agent 'acme': version 2, JPY, no PayPal. */
+  partnerCard: '89880000000000000901',
   eid: '89049032123456789012345678901234',
   /** Unbound cards carrying demo@example.com: the card list's batch bind dialog offers them. */
   unboundForDemo: ['89880000000000000011', '89880000000000000012'],

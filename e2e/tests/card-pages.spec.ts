@@ -36,7 +36,7 @@ test('/pkg lists the packages of a card in active, pending and stopped sections'
   const stopped = frame(page).getByTestId('packages-stopped');
   await expect(active.getByTestId('package-record')).toHaveCount(1);
   await expect(active.getByTestId('package-record')).toContainText('5.2GB used of 20GB');
-  await expect(active.getByTestId('package-record')).toContainText('Auto-renew on');
+  await expect(active.getByRole('switch', { name: 'Auto-renew' })).toHaveAttribute('aria-checked', 'true');
   await expect(pending.getByTestId('package-record')).toHaveCount(1);
   await expect(pending.getByTestId('package-record')).toContainText('Pending');
   await expect(stopped.getByTestId('package-record')).toHaveCount(1);

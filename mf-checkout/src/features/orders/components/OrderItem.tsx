@@ -119,7 +119,8 @@ export function OrderItem({
           type="button"
           $variant="secondary"
           onClick={() => onReceipt(order)}
-          aria-label={t('orders.receiptOf', { id: order.order_id })}
+          // Its name is what it says (speech input); the order it is for is its description.
+          aria-describedby={headingId}
           data-testid="order-receipt"
         >
           {t('orders.receipt')}

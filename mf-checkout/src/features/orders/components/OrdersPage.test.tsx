@@ -80,7 +80,10 @@ describe('orders page (/order, /pay/order)', () => {
     // The receipt only for paid orders.
     expect(within(world).queryByTestId('order-receipt')).toBeNull();
     expect(within(asia).queryByTestId('order-receipt')).toBeNull();
-    expect(within(japan).getByRole('button', { name: 'E-mail the receipt of order ord-new' })).toBeInTheDocument();
+    // Named as it reads, described by the order it belongs to.
+    expect(within(japan).getByRole('button', { name: 'E-mail me the receipt' })).toHaveAccessibleDescription(
+      'Japan 3 GB',
+    );
   });
 
   it("shows a visitor the orders of the last card page's ICCID, and ?iccid= first", async () => {

@@ -1,0 +1,254 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { demo } from '../support/demo';
+import { origins } from '../support/ports';
+
+// From package to paid order through the screens: the card page, mf_checkout's sheet, the sandbox provider's hosted
+// pay page (served by the api on the shop's origin), back to the card page, /pkg and the order records.
+
+test.describe.configure({ mode: 'serial' });
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Agent 1 (old card view, USD: sales tax goes by the billing address). */
+const AGENT1_CARD = '89880000000000000101';
+const card = (page: Page) => page.locator('[data-remote="mf_card"]');
+const sheet = (page: Page) => page.getByTestId('checkout-sheet');
+
+/** Picks the first package of the old view's list and opens the sheet for it. */
+async function openOldViewSheet(page: Page, iccid = AGENT1_CARD) {
+  await page.goto(`/1/${iccid}`);
+  const first = card(page).locator('[data-testid^="old-package-"]').first();
+  await first.getByRole('radio').check();
+  await card(page).getByTestId('buy').click();
+  await expect(sheet(page)).toBeVisible();
+}
+
+/** The billing address dialog: a US address in New York (taxed) or a Canadian one. */
+async function fillAddress(page: Page, where: 'US' | 'CA') {
+  const dialog = page.getByRole('dialog', { name: 'Billing address' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('address-email').fill('buyer@example.com');
+  await dialog.getByTestId('address-country').selectOption(where);
+  if (where === 'US') {
+    await dialog.getByTestId('address-region').selectOption({ label: 'New York' });
+    await dialog.getByTestId('address-city').fill('New York');
+    await dialog.getByTestId('address-postalCode').fill('10001');
+    await dialog.getByTestId('address-line1').fill('350 Fifth Avenue');
+  } else {
+    await dialog.getByTestId('address-region').selectOption({ label: 'Ontario' });
+    await dialog.getByTestId('address-city').fill('Toronto');
+    await dialog.getByTestId('address-postalCode').fill('M5V 2T6');
+    await dialog.getByTestId('address-line1').fill('290 Bremner Blvd');
+  }
+  return dialog;
+}
+
+async function saveAddress(dialog: Locator) {
+  await dialog.getByTestId('address-submit').click();
+  await expect(dialog.getByTestId('address-tax')).toBeVisible();
+  await expect(dialog.getByTestId('address-submit')).toHaveText('OK');
+  const tax = (await dialog.getByTestId('address-tax').textContent()) ?? '';
+  await dialog.getByTestId('address-submit').click();
+  await expect(dialog).toBeHidden();
+  return tax;
+}
+
+/** A card with a bought package not in use yet asks first (10104 warning); earlier purchases leave one. */
+async function acceptUnusedWarning(page: Page) {
+  const unused = page.getByTestId('unused-continue');
+  await expect(unused.or(page.getByTestId('address-country'))).toBeVisible();
+  if (await unused.isVisible()) await unused.click();
+}
+
+/** From the sheet's Buy through the address (when asked) to the confirmation's Pay: lands on the pay page. */
+async function buyToPayPage(page: Page, where: 'US' | 'CA' = 'US') {
+  await sheet(page).getByTestId('checkout-buy').click();
+  await acceptUnusedWarning(page);
+  const dialog = await fillAddress(page, where);
+  const tax = await saveAddress(dialog);
+  await page.getByTestId('checkout-pay').click();
+  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+  return tax;
+}
+
+test('a visitor on an agent-1 card buys a package in the sandbox: back on the card, paid, on /pkg, data grows', async ({
+  page,
+}) => {
+  await page.goto(`/1/${AGENT1_CARD}`);
+  const totalBefore = (await card(page).getByTestId('stat-total').textContent())?.trim();
+  await openOldViewSheet(page);
+  await axe(page);
+  const packageName = ((await sheet(page).getByTestId('checkout-goods-name').textContent()) ?? '').trim();
+
+  const tax = await buyToPayPage(page, 'US');
+  expect(tax).toMatch(/%/);
+  // The sandbox's hosted pay page: the order, tax and total, and the test cards.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pay');
+  await expect(page.getByText('Tax')).toBeVisible();
+  await axe(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
+  const paid = page.getByTestId('paid-dialog');
+  await expect(paid).toBeVisible();
+  await expect(paid.getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+  await expect(paid.getByTestId('paid-package')).toContainText(packageName.split(' ')[0]!);
+  await axe(page);
+  await page.keyboard.press('Escape');
+  await expect(card(page).getByTestId('stat-total')).not.toHaveText(totalBefore ?? '');
+
+  await page.goto(`/pkg?iccid=${AGENT1_CARD}`);
+  await expect(page.getByTestId('package-record').filter({ hasText: packageName })).not.toHaveCount(0);
+
+  await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+  const order = page.getByTestId('order').first();
+  await expect(order.getByTestId('order-status')).toContainText(/paid/i);
+  await axe(page);
+});
+
+test('a declined card and a cancelled payment come back as "order cancelled", nothing bought', async ({ page }) => {
+  for (const [button, status] of [
+    [/^Decline/, /failed/i],
+    [/^Cancel and return/, /cancelled/i],
+  ] as const) {
+    await openOldViewSheet(page);
+    await buyToPayPage(page, 'CA');
+    await page.getByRole('button', { name: button }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
+    await expect(page.getByTestId('toast-region')).toContainText('The order was cancelled.');
+    await expect(page.getByTestId('paid-dialog')).toHaveCount(0);
+    // The order is on record as what happened to it; the card has no new package from it.
+    await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+    await expect(page.getByTestId('order').first().getByTestId('order-status')).toContainText(status);
+  }
+});
+
+test('the 3-D Secure-like challenge: a wrong code is refused, the right one pays', async ({ page }) => {
+  await openOldViewSheet(page);
+  await buyToPayPage(page, 'US');
+  await page.getByRole('radio', { name: /4000 0027 6000 3184/ }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Confirm');
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await axe(page);
+  await page.getByLabel('Verification code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
+  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+});
+
+test('ticking auto-renewal asks first; Cancel unticks it and says auto-renew is cancelled', async ({ page }) => {
+  await openOldViewSheet(page);
+  const renewal = sheet(page).getByTestId('checkout-renewal');
+  await expect(renewal).not.toBeChecked();
+  // Ticked only once the dialog's OK says so.
+  await renewal.click();
+  const dialog = page.getByTestId('renewal-cancel');
+  await expect(dialog).toBeVisible();
+  await axe(page);
+  await dialog.click();
+  await expect(renewal).not.toBeChecked();
+  await expect(page.getByTestId('toast-region')).toContainText('Auto-renewal cancelled.');
+  // OK keeps it ticked.
+  await renewal.click();
+  await page.getByTestId('renewal-ok').click();
+  await expect(renewal).toBeChecked();
+});
+
+test('a mode-2 package forces renewal; with auto-renew already on the reminder comes before the confirmation', async ({
+  page,
+  request,
+}) => {
+  const login = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
+  await page.goto(`/2/${demo.activatedBound}?access_token=${encodeURIComponent(login.data.token)}`);
+  const grid = card(page).getByTestId('package-grid');
+  await expect(grid).toBeVisible();
+  await grid
+    .getByRole('button', { name: /^Auto-renew 20 GB 30 days renews monthly/ })
+    .first()
+    .click();
+  await card(page).getByTestId('buy').click();
+  await expect(sheet(page)).toBeVisible();
+  const renewal = sheet(page).getByTestId('checkout-renewal');
+  await expect(renewal).toBeChecked();
+  // Unticking is refused with the 'first_pay_autorenew' warning: the first payment starts the plan.
+  await renewal.click();
+  await expect(renewal).toBeChecked();
+  await expect(sheet(page).getByTestId('checkout-forced-renewal')).toHaveAttribute('role', 'alert');
+
+  await sheet(page).getByTestId('checkout-buy').click();
+  await acceptUnusedWarning(page);
+  await saveAddress(await fillAddress(page, 'US'));
+  const reminder = page.getByTestId('reminder-dialog');
+  await expect(reminder).toBeVisible();
+  await expect(reminder.getByTestId('reminder-text')).toHaveAttribute('data-kind', /future|past|unknown/);
+  await axe(page);
+  await page.getByTestId('reminder-continue').click();
+  await expect(page.getByTestId('checkout-pay')).toBeVisible();
+  await expect(page.getByTestId('confirm-renewal')).toContainText('On');
+});
+
+test('the JPY partner agent: no PayPal, prices without decimals, through the login the version-2 card needs', async ({
+  page,
+  request,
+}) => {
+  const login = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
+  const auth = { authorization: `Bearer ${login.data.token as string}` };
+  // The partner's card, bound to the demo account for this test (a version-2 card shows its data to its owner).
+  expect(
+    (await (await request.post('/eshop/api/v1/bind/card', { headers: auth, data: { iccid: demo.partnerCard } })).json())
+      .code,
+  ).toBe(10000);
+  try {
+    await page.goto(`/acme/${demo.partnerCard}?ccy=JPY&access_token=${encodeURIComponent(login.data.token)}`);
+    const grid = card(page).getByTestId('package-grid');
+    await grid.getByRole('button').first().click();
+    await card(page).getByTestId('buy').click();
+    await expect(sheet(page)).toBeVisible();
+    await expect(sheet(page).getByTestId('checkout-method-card')).toBeVisible();
+    await expect(sheet(page).getByTestId('checkout-method-paypal')).toHaveCount(0);
+    const price = (await sheet(page).getByTestId('checkout-price').textContent()) ?? '';
+    expect(price).toMatch(/[¥￥]/);
+    expect(price).not.toMatch(/[.,]\d{2}\b/);
+    await axe(page);
+  } finally {
+    await request.post('/eshop/api/v1/unbind/card', { headers: auth, data: { iccid: demo.partnerCard } });
+  }
+});
+
+test("the partner page's buy path: the shop's sheet there, the sandbox, back to the shop's card page", async ({
+  page,
+}) => {
+  await page.goto(`${origins.partner}/?iccid=${AGENT1_CARD}`);
+  const first = page.locator('[data-testid^="old-package-"]').first();
+  await first.getByRole('radio').check();
+  await page.getByTestId('buy').click();
+  await expect(sheet(page)).toBeVisible();
+  await buyToPayPage(page, 'US');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  // Never a dead end: the provider returns to the shop's card page, which shows the paid order.
+  await expect(page).toHaveURL(new RegExp(`^${origins.shell}/1/${AGENT1_CARD}`));
+  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+});
+
+test('Arabic: the sheet and the address dialog, right to left', async ({ page }) => {
+  await page.goto(`/1/${AGENT1_CARD}?lan=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const first = card(page).locator('[data-testid^="old-package-"]').first();
+  await first.getByRole('radio').check();
+  await card(page).getByTestId('buy').click();
+  await expect(sheet(page)).toBeVisible();
+  await page.screenshot({ path: 'screenshots/checkout-sheet-ar.png' });
+  await axe(page);
+  await sheet(page).getByTestId('checkout-buy').click();
+  await acceptUnusedWarning(page);
+  await expect(page.getByTestId('address-country')).toBeVisible();
+  await page.screenshot({ path: 'screenshots/checkout-address-ar.png' });
+  await axe(page);
+});
