@@ -12,6 +12,7 @@ import { siteCalls } from './modules/site/routes';
 import { userCalls } from './modules/users/routes';
 import { type Clock } from './modules/users/repository';
 import { createThirdPartyLogin, type ThirdPartySettings } from './modules/users/thirdparty';
+import { poolCalls } from './modules/pools/routes';
 import { supportCalls } from './modules/support/routes';
 import { paymentHttpRoutes } from './modules/payments/http';
 import payments, { type PaymentsOptions } from './modules/payments/plugin';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock: options.clock,
         thirdParty,
       }),
+      ...poolCalls(scope),
       ...supportCalls(scope),
       ...paymentCalls(scope),
     ];
