@@ -12,6 +12,7 @@ import { siteCalls } from './modules/site/routes';
 import { userCalls } from './modules/users/routes';
 import { type Clock } from './modules/users/repository';
 import { createThirdPartyLogin, type ThirdPartySettings } from './modules/users/thirdparty';
+import { renewalCapCalls } from './modules/payments/cap';
 import { poolCalls } from './modules/pools/routes';
 import { supportCalls } from './modules/support/routes';
 import { paymentHttpRoutes } from './modules/payments/http';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         thirdParty,
       }),
       ...poolCalls(scope),
+      ...renewalCapCalls(scope),
       ...supportCalls(scope),
       ...paymentCalls(scope),
     ];

@@ -194,6 +194,26 @@ test('a mode-2 package forces renewal; with auto-renew already on the reminder c
   await expect(page.getByTestId('confirm-renewal')).toContainText('On');
 });
 
+test('a pool plan tapped on a card page: a pool is made for the card, the sheet opens, the plan is paid', async ({
+  page,
+  request,
+}) => {
+  const login = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
+  // The suspended card is the demo user's and in no pool yet.
+  await page.goto(`/2/${demo.suspended}?access_token=${encodeURIComponent(login.data.token)}`);
+  await card(page).getByTestId('plan-tab-shared').click();
+  const plan = page.getByTestId('pool-plan').first();
+  await expect(plan).toBeVisible();
+  const createPool = page.waitForResponse((r) => r.url().endsWith('/v1/pool/create'));
+  await plan.click();
+  expect((await (await createPool).json()).code).toBe(10000);
+  await expect(sheet(page)).toBeVisible();
+  await buyToPayPage(page, 'US');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`/${demo.suspended}\\?`));
+  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+});
+
 test('the JPY partner agent: no PayPal, prices without decimals, through the login the version-2 card needs', async ({
   page,
   request,

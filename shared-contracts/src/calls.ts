@@ -40,6 +40,8 @@ export const calls = {
   bindEid: { path: '/v1/esim/slot/add', base: 'api' },
   setCard: { path: '/v1/set/card', base: 'api' },
   unbindCard: { path: '/v1/unbind/card', base: 'api' },
+  renewalCap: { path: '/v1/card/renewal/cap', base: 'api' },
+  setRenewalCap: { path: '/v1/card/renewal/cap/set', base: 'api' },
   // pools
   poolSet: { path: '/v1/pool/set' },
   poolCardCandidate: { path: '/v1/pool/card/candidate' },

@@ -56,6 +56,8 @@ import {
 
 /** Most batch calls take at most this many ICCIDs at once. */
 const BATCH_MAX = 200;
+/** A card's monthly auto-renewal spending cap (minor units and currency), or none. */
+const RenewalCap = z.object({ amount: MinorAmount.nonnegative().nullable(), ccy: Ccy.nullable() });
 const IccidBatch = z.array(Iccid).min(1).max(BATCH_MAX);
 /** Where an activity list is shown (card detail slots, or 'index,sIMCard.TC' on the card list screen). */
 const Position = z.string().min(1).max(128);
@@ -203,6 +205,16 @@ const cardList = {
   setCard: { request: z.strictObject({ iccid: Iccid, name: DisplayName }), response: NoData },
   /** Design: removes a card from the account. */
   unbindCard: { request: z.strictObject({ iccid: Iccid }), response: NoData },
+  /**
+   * Design (beyond the spec): the card's monthly spending cap for auto-renewal, in minor units of its currency;
+   * renewals never charge past it in a calendar month. null: no cap. Only the card's owner.
+   */
+  renewalCap: { request: z.strictObject({ iccid: Iccid }), response: RenewalCap },
+  /** Design: sets (or with amount null removes) the monthly spending cap for auto-renewal. */
+  setRenewalCap: {
+    request: z.strictObject({ iccid: Iccid, amount: MinorAmount.nonnegative().max(100_000_000).nullable(), ccy: Ccy }),
+    response: RenewalCap,
+  },
 } as const;
 
 // ---- Pools ---------------------------------------------------------------------------------------------------------

@@ -11,3 +11,18 @@ export function renameCard(client: ApiClient, iccid: string, name: string): Prom
 export function unbindCard(client: ApiClient, iccid: string): Promise<CallResult<'unbindCard'>> {
   return client.call('unbindCard', { iccid });
 }
+
+/** renewalCap: the card's monthly spending cap for auto-renewal (null: none). Quiet: the page shows "no cap". */
+export function loadRenewalCap(client: ApiClient, iccid: string): Promise<CallResult<'renewalCap'>> {
+  return client.call('renewalCap', { iccid }, { closeMessage: true });
+}
+
+/** setRenewalCap: sets the cap in minor units of `ccy`, or removes it (null). */
+export function saveRenewalCap(
+  client: ApiClient,
+  iccid: string,
+  amount: number | null,
+  ccy: string,
+): Promise<CallResult<'setRenewalCap'>> {
+  return client.call('setRenewalCap', { iccid, amount, ccy });
+}

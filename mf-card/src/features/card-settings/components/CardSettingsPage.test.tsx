@@ -6,6 +6,7 @@ import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { CardSettingsPage } from './CardSettingsPage';
+import { parseMajor } from './RenewalCapPanel';
 
 const card: EsimCardInfo = {
   iccid: '89880000000000000005',
@@ -45,7 +46,11 @@ function toasts() {
   return { seen, stop };
 }
 
+const NO_CAP = { amount: null, ccy: null };
+
 beforeEach(() => {
+  // Every test with a stored card asks for its renewal cap; the ones about it stub their own answers.
+  stubCalls({ renewalCap: NO_CAP });
   getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
   getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
 });
@@ -86,7 +91,7 @@ test('shows the stored card: default name SIM + last 4, status, ICCID; copy show
 });
 
 test('Save renames the card through v1/set/card and keeps the new name', async () => {
-  const api = stubCalls({ setCard: null });
+  const api = stubCalls({ renewalCap: NO_CAP, setCard: null });
   const bus = toasts();
   await renderSettings();
   const input = await screen.findByRole('textbox', { name: 'Card name' });
@@ -97,7 +102,7 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
   await userEvent.type(input, '  Trip phone ');
   await userEvent.click(save);
 
-  expect(api.calls).toEqual([
+  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toEqual([
     expect.objectContaining({ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }),
   ]);
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
@@ -108,7 +113,7 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
 });
 
 test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to the card list with a success message', async () => {
-  const api = stubCalls({ unbindCard: null });
+  const api = stubCalls({ renewalCap: NO_CAP, unbindCard: null });
   const bus = toasts();
   await renderSettings();
 
@@ -117,14 +122,14 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('alertdialog')).toBeNull();
-  expect(api.calls).toHaveLength(0);
+  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toHaveLength(0);
 
   await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
   dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
   expect(await screen.findByText('card list page')).toBeVisible();
-  expect(api.calls).toEqual([
+  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toEqual([
     expect.objectContaining({ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }),
   ]);
   expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
@@ -133,7 +138,7 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
 });
 
 test('a refused unbind stays on the page with the catalogue message', async () => {
-  stubCalls({ unbindCard: callError(10024, 'x') });
+  stubCalls({ renewalCap: NO_CAP, unbindCard: callError(10024, 'x') });
   const bus = toasts();
   await renderSettings();
   await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
@@ -143,4 +148,41 @@ test('a refused unbind stays on the page with the catalogue message', async () =
   expect(bus.seen).toEqual([{ kind: 'error', messageKey: 'errors.10024' }]);
   expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.iccid).toBe(card.iccid);
   bus.stop();
+});
+
+test('the monthly auto-renewal limit: shows none, saves one in minor units, removes it; a bad amount is explained', async () => {
+  const api = stubCalls({
+    renewalCap: NO_CAP,
+    setRenewalCap: (request) => ({ amount: request.amount, ccy: request.amount === null ? null : request.ccy }),
+  });
+  getStorage().set(STORAGE_KEYS.CURRENCY_KEY, 'EUR');
+  await renderSettings();
+  const panel = await screen.findByTestId('renewal-cap');
+  expect(within(panel).getByTestId('renewal-cap-current')).toHaveTextContent('No limit');
+
+  const input = within(panel).getByLabelText('Monthly limit (EUR)');
+  await userEvent.type(input, '25.5.0');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Save limit' }));
+  expect(within(panel).getByRole('alert')).toHaveTextContent('Enter an amount such as 25 or 25.50.');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(api.callsTo('setRenewalCap')).toHaveLength(0);
+
+  await userEvent.clear(input);
+  await userEvent.type(input, '25,50');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Save limit' }));
+  expect(api.callsTo('setRenewalCap')[0]?.body).toEqual({ iccid: card.iccid, amount: 2550, ccy: 'EUR' });
+  expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('€25.50');
+
+  await userEvent.click(within(panel).getByRole('button', { name: 'Remove limit' }));
+  expect(api.callsTo('setRenewalCap')[1]?.body).toEqual({ iccid: card.iccid, amount: null, ccy: 'EUR' });
+  expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('No limit');
+});
+
+test("parseMajor reads prices as people type them, in the currency's own decimals", () => {
+  expect(parseMajor('25', 'USD')).toBe(2500);
+  expect(parseMajor(' 25.5 ', 'USD')).toBe(2550);
+  expect(parseMajor('1500', 'JPY')).toBe(1500);
+  expect(parseMajor('15.5', 'JPY')).toBeNull();
+  expect(parseMajor('-3', 'USD')).toBeNull();
+  expect(parseMajor('abc', 'USD')).toBeNull();
 });

@@ -20,6 +20,7 @@ import { copyText } from '../lib/copy-text';
 import { formatDay } from '../lib/format-day';
 import { forgetStoredCard, readStoredCard, storeCardName, type StoredCard } from '../lib/stored-card';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RenewalCapPanel } from './RenewalCapPanel';
 import {
   CardHero,
   CopyButton,
@@ -184,6 +185,8 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
           {saving ? t('settings.saving') : t('settings.save')}
         </Button>
       </Panel>
+
+      <RenewalCapPanel iccid={card.iccid} />
 
       <Panel>
         <h2>{t('settings.unbindTitle')}</h2>

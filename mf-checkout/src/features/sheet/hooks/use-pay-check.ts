@@ -24,9 +24,13 @@ export function payCheckRequest(request: CheckoutRequest): CallRequest<'checkPay
   };
 }
 
-/** The Stripe publishable key when Stripe takes this payment: the sheet loads Stripe.js for the fingerprint only then. */
+/**
+ * The Stripe publishable key when Stripe takes this payment: the sheet loads Stripe.js for the fingerprint only
+ * then. Only a publishable key is ever used in a page (never a secret key sent by mistake).
+ */
 export function stripeKeyOf(data: PayCheckResponse): string | null {
-  return data.stripeKey ?? null;
+  const key = data.stripeKey;
+  return typeof key === 'string' && /^pk_[A-Za-z0-9_]+$/.test(key) ? key : null;
 }
 
 // 10104 without data: the unused-package warning alone; the sheet carries on without an address step.
