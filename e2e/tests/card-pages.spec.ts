@@ -1,5 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 // mf-card's purchased packages (/pkg), SIM card settings (/card/set) and scan/home (/).
 
@@ -71,9 +77,19 @@ test('/card/set after login: rename a card, then remove it from the account', as
 
     const name = settings.getByRole('textbox', { name: 'Card name' });
     await name.fill('Trip phone');
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByTestId('toast-region').getByTestId('toast')).toContainText('Operation successful.');
     await expect(settings.getByTestId('settings-name')).toHaveText('Trip phone');
+
+    // The monthly auto-renewal limit: set, shown, removed.
+    const limit = settings.getByTestId('renewal-cap');
+    await expect(limit.getByTestId('renewal-cap-current')).toHaveText('No limit: every due renewal is charged.');
+    await limit.getByLabel(/^Monthly limit/).fill('30');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await expect(limit.getByTestId('renewal-cap-current')).toContainText('30.00');
+    await axe(page);
+    await limit.getByRole('button', { name: 'Remove limit' }).click();
+    await expect(limit.getByTestId('renewal-cap-current')).toHaveText('No limit: every due renewal is charged.');
 
     await page.goto('/card/set?lan=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
