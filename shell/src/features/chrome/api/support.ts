@@ -1,4 +1,5 @@
 import { type ApiClient, type CallResponse, type Language } from 'shared-contracts';
+import { siteConfig } from '../../../lib/site-config';
 
 export type SupportMessage = CallResponse<'supportThread'>['messages'][number];
 
@@ -37,8 +38,9 @@ export async function sendMessage(client: ApiClient, message: OutgoingMessage): 
 
 /** The configured external chat ('' = none, null = could not ask). */
 export async function loadSupportUrl(client: ApiClient, pageUrl: string): Promise<string | null> {
-  const result = await client.call('getConfig', { url: pageUrl }, { closeMessage: true });
-  return result.ok ? (result.data.support_url ?? '') : null;
+  // The same answer the locale lists came from (one getConfig per page).
+  const config = await siteConfig(client, pageUrl);
+  return config ? (config.support_url ?? '') : null;
 }
 
 /** Reports the support click for a card (/echat/click); the answer is not needed. */

@@ -2,9 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, STORAGE_KEYS, type CallResponse } from 'shared-contracts';
 import { renderRemote, stubCalls, type CallAnswer } from 'shared-contracts/testing';
+import { forgetSiteConfig } from '../../../lib/site-config';
 import { DEMO_CONFIG, shellApp } from '../../../testing/app';
 import { Header } from './Header';
 import { SupportHost } from './SupportHost';
+
+// The page asks getConfig once; each test is a new page.
+beforeEach(() => forgetSiteConfig());
 
 const ICCID = '89880000000000000001';
 const NOTICES = { notice: null, list: [], unread: 0 };

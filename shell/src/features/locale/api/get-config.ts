@@ -1,9 +1,9 @@
-import { type ApiClient, type CallResponse } from 'shared-contracts';
+import { type ApiClient } from 'shared-contracts';
+import { siteConfig, type SiteConfig } from '../../../lib/site-config';
 
-export type SiteConfig = CallResponse<'getConfig'>;
+export type { SiteConfig };
 
 /** Site configuration for this page (language and currency lists, login links); null when unreachable. */
-export async function getConfig(client: ApiClient, url: string): Promise<SiteConfig | null> {
-  const result = await client.call('getConfig', { url }, { closeMessage: true });
-  return result.ok ? result.data : null;
+export function getConfig(client: ApiClient, url: string): Promise<SiteConfig | null> {
+  return siteConfig(client, url);
 }
