@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, type Card, type EventMap } from 'shared-contracts';
-import { renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
+import { callError, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
 import { card as boundCard, cardRoute, ICCID } from './card-fixtures';
 import { CardPage } from './CardPage';
 
@@ -24,6 +24,24 @@ const base: CallStubs = {
 };
 
 describe('card page frame', () => {
+  it("moves to the card's own flag when check/card names another; the early answers for the page's flag are dropped quietly", async () => {
+    const api = stubCalls({
+      ...base,
+      checkCard: (request) => ({ flag: '3', iccid: request.iccid }),
+      // Answers a moment later, so a message from the dropped answer would reach the listener below.
+      getCard: (request) =>
+        new Promise((resolve) => setTimeout(() => resolve(request.flag === '3' ? card : callError(10101)), 20)),
+    });
+    // Listening before the page starts: the api client publishes on the page bus it finds.
+    const toasts: unknown[] = [];
+    getBus().subscribe('toast', (event) => toasts.push(event));
+    await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}`));
+    expect(await screen.findByText(`/3/${ICCID}`)).toBeInTheDocument();
+    expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
+    expect(api.callsTo('getCard').map((call) => (call.body as { flag: string }).flag)).toEqual(['2', '3']);
+    expect(toasts).toEqual([]);
+  });
+
   it('checks then loads the card and shows status, expiry and data, with a back button in refill mode', async () => {
     const api = stubCalls({ ...base, getCard: card });
     await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}?mode=search`));
@@ -37,10 +55,10 @@ describe('card page frame', () => {
     expect(screen.getByTestId('page-title').closest('[data-remote]')).toHaveAttribute('data-remote', 'mf_card');
     await screen.findByTestId('packages');
     const paths = api.calls.map((call) => call.path);
-    // Check, then agent and card; once the card is there its packages, activities and notice.
-    expect(paths.slice(0, 3)).toEqual(['/eshop/check/card', '/eshop/get/agent', '/eshop/get/card']);
+    // Check, agent and card at once (one round trip); once the card is there its packages, activities and notice.
+    expect([...paths.slice(0, 3)].sort()).toEqual(['/eshop/check/card', '/eshop/get/agent', '/eshop/get/card']);
     expect([...paths.slice(3)].sort()).toEqual(['/eshop/get/notice', '/eshop/get/pkg', '/eshop/message/activity']);
-    expect(api.calls[2]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
+    expect(api.callsTo('getCard')[0]?.body).toEqual({ flag: '2', iccid: ICCID, lang: 'en' });
     expect(api.calls.find((call) => call.path === '/eshop/get/pkg')?.body).toEqual({
       iccid: ICCID,
       lang: 'en',

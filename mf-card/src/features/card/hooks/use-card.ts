@@ -49,6 +49,9 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     // Where a session end returns to (spec section 8: the device page of the stored ICCID).
     getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, iccid);
     void (async () => {
+      // check/card decides the flag, but the page's own flag is right almost always: the agent and the card are
+      // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers.
+      const early = { agent: getAgent(client, { iccid }), card: getCard(client, { flag, iccid, lang }, true) };
       const checked = await checkCard(client, { flag, iccid });
       if (cancelled) return;
       if (!checked.ok) {
@@ -61,10 +64,9 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
         onFlag(cardFlag);
         return;
       }
-      const [agent, loaded] = await Promise.all([
-        getAgent(client, { iccid }),
-        getCard(client, { flag: cardFlag, iccid, lang }),
-      ]);
+      const [agent, first] = await Promise.all([early.agent, early.card]);
+      // A failure is asked again the ordinary way, so that its message shows (the early call was quiet).
+      const loaded = first.ok || cancelled ? first : await getCard(client, { flag: cardFlag, iccid, lang });
       if (cancelled) return;
       if (loaded.ok) shown.current = key;
       // A quiet reload that fails keeps the card it had.
