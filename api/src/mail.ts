@@ -80,3 +80,17 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
     },
   };
 }
+
+/** Records one mail's outcome (table mail_log): error null when it was handed over. */
+export type MailLogger = (message: MailMessage, error: string | null) => Promise<void>;
+
+/** Sends a mail and logs the outcome; a failure is logged, then thrown on (the caller's job retries it). */
+export async function sendLogged(mailer: Mailer, message: MailMessage, log: MailLogger): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    await log(message, String(error).slice(0, 500));
+    throw error;
+  }
+  await log(message, null);
+}

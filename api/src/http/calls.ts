@@ -9,16 +9,25 @@ import { SUCCESS_CODE, SUCCESS_MESSAGE, successEnvelope, ErrorEnvelope } from '.
 export type CallBody<N extends CallName> = z.output<(typeof callSchemas)[N]['request']>;
 export type CallData<N extends CallName> = z.output<(typeof callSchemas)[N]['response']>;
 
-export interface CallContext {
+export interface CallContext<A extends AuthMode = AuthMode> {
   request: FastifyRequest;
-  /** The logged-in caller, or null for a visitor (auth 'optional') or a call without auth ('none'). */
-  user: SessionUser | null;
+  /**
+   * The logged-in caller: always there for auth 'required' (registerCall answered 10013/10021 otherwise); null for
+   * a visitor (auth 'optional') or a call without auth ('none').
+   */
+  user: A extends 'required' ? SessionUser : SessionUser | null;
 }
 
-export interface CallOptions {
-  auth: AuthMode;
+export interface CallOptions<A extends AuthMode = AuthMode> {
+  auth: A;
   /** Strict per-IP limit for the account calls that guess or mail (login, sign-up, codes, reset). */
   rateLimited?: boolean;
+}
+
+/** The caller of an 'optional' call in a case that needs a login (a pool, the caller's own list): else 10013. */
+export function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
+  return user;
 }
 
 export interface CallRoute<N extends CallName = CallName> {
@@ -43,13 +52,24 @@ export function pendingCall(name: CallName): CallRoute {
   };
 }
 
-/** One call of the map: its name picks the path and the schemas from shared-contracts. */
-export function defineCall<N extends CallName>(
+/**
+ * One call of the map: its name picks the path and the schemas from shared-contracts. With auth 'required' the
+ * handler's `user` is the logged-in caller (never null), so handlers do not check it again.
+ */
+export function defineCall<N extends CallName, A extends AuthMode>(
   name: N,
-  options: CallOptions,
-  handler: (body: CallBody<N>, context: CallContext) => Promise<CallData<N>>,
+  options: CallOptions<A>,
+  handler: (body: CallBody<N>, context: CallContext<A>) => Promise<CallData<N>>,
 ): CallRoute<N> {
-  return { name, options, handler };
+  return {
+    name,
+    options,
+    handler(body, { request, user }) {
+      // registerCall's authenticator already answered 10013/10021 for a 'required' call without a caller.
+      if (options.auth === 'required') requireUser(user);
+      return handler(body, { request, user } as CallContext<A>);
+    },
+  };
 }
 
 export const PREFIXES = ['/eshop', '/eshop/api'] as const;

@@ -4,6 +4,7 @@ import { type Db } from '../db/index';
 import { type Mailer } from '../mail';
 import { createCardRepository, type CardRepository } from '../modules/cards/repository';
 import { createCatalogueRepository, type CatalogueRepository } from '../modules/catalogue/repository';
+import { createPoolRepository, type PoolRepository } from '../modules/pools/repository';
 import { createSiteRepository, type SiteRepository } from '../modules/site/repository';
 import { createUserRepository, type Clock, type UserRepository } from '../modules/users/repository';
 
@@ -14,6 +15,7 @@ declare module 'fastify' {
     users: UserRepository;
     cards: CardRepository;
     catalogue: CatalogueRepository;
+    pools: PoolRepository;
     site: SiteRepository;
   }
 }
@@ -36,6 +38,7 @@ async function repositoriesPlugin(app: FastifyInstance, options: RepositoryOptio
   );
   app.decorate('cards', createCardRepository(options.db));
   app.decorate('catalogue', createCatalogueRepository(options.db));
+  app.decorate('pools', createPoolRepository(options.db));
   app.decorate('site', createSiteRepository(options.db));
 }
 

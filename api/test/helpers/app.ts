@@ -4,6 +4,7 @@ import { access, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
+import { type CallResponse } from 'shared-contracts/schemas';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { createDb, type Db } from '../../src/db/index';
 import { loadMigrations, migrate } from '../../src/db/migrate';
@@ -147,8 +148,21 @@ export function lastCodeTo(mailer: { sent: MailMessage[] }, to: string): string 
   return code;
 }
 
+/** What login, sign-up, reset and third-party login answer: the receipt, the e-mail and the user id. */
+export type AuthSession = CallResponse<'login'>;
+
+/** A new account, signed up with the code mailed to it; answers its receipt. */
+export async function signUp(t: Pick<TestApp, 'app' | 'mailer'>, email: string, password = 'first-password') {
+  const asked = await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
+  if (asked.body.code !== 10000) throw new Error(`getcode failed: ${asked.body.code} ${asked.body.message}`);
+  const code = lastCodeTo(t.mailer, email);
+  const { body } = await post<AuthSession>(t.app, '/user/auth/signup', { email, password, code });
+  if (body.code !== 10000) throw new Error(`sign-up failed: ${body.code} ${body.message}`);
+  return body.data;
+}
+
 export async function loginDemo(app: FastifyInstance, email = 'demo@example.com', password = 'demo-password-1') {
-  const { body } = await post<{ token: string; user_id: number; email: string }>(app, '/user/auth/login', {
+  const { body } = await post<AuthSession>(app, '/user/auth/login', {
     email,
     password,
   });

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { startJsonServer } from './fake-server';
 
 /**
  * A local stand-in for the few Stripe API endpoints the Checkout adapter uses (POST /v1/checkout/sessions), so the
@@ -33,16 +32,6 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
 export async function startFakeStripe(): Promise<FakeStripe> {
   const creates: FakeStripe['creates'] = [];
   const sessions = new Map<string, FakeSession>();
@@ -50,65 +39,58 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let failStatus: number | null = null;
   let counter = 0;
 
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const body = await readBody(request);
-      const send = (status: number, payload: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
-        response.end(JSON.stringify(payload));
-      };
-      if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
-        send(404, { error: { type: 'invalid_request_error', message: `unknown ${request.method} ${request.url}` } });
-        return;
-      }
-      const fields = Object.fromEntries(new URLSearchParams(body));
-      const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-      creates.push({ fields, idempotencyKey, authorization: String(request.headers.authorization ?? '') });
-      if (failStatus !== null) {
-        const status = failStatus;
-        failStatus = null;
-        send(status, { error: { type: 'api_error', message: 'simulated outage' } });
-        return;
-      }
-      const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-      if (known) {
-        send(200, known);
-        return;
-      }
-      let amount = 0;
-      for (const [key, value] of Object.entries(fields)) {
-        if (/^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key)) amount += Number(value);
-      }
-      const id = `cs_test_${sessions.size + 1}_${Math.random().toString(36).slice(2, 10)}`;
-      const session: FakeSession = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        amount_total: amount,
-        currency: fields['line_items[0][price_data][currency]'] ?? 'usd',
-        client_reference_id: fields.client_reference_id ?? null,
-        metadata: { order_id: fields['metadata[order_id]'] ?? '' },
-        payment_status: 'unpaid',
-        payment_intent: null,
-        customer: null,
-        expires_at: Number(fields.expires_at),
-        success_url: fields.success_url ?? '',
-        cancel_url: fields.cancel_url ?? '',
-      };
-      sessions.set(id, session);
-      if (idempotencyKey) byKey.set(idempotencyKey, session);
-      send(200, session);
-    })();
+  const server = await startJsonServer((request, body, reply) => {
+    const send = (status: number, payload: unknown) => reply(status, payload, { 'request-id': `req_${++counter}` });
+    if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
+      send(404, { error: { type: 'invalid_request_error', message: `unknown ${request.method} ${request.url}` } });
+      return;
+    }
+    const fields = Object.fromEntries(new URLSearchParams(body));
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    creates.push({ fields, idempotencyKey, authorization: String(request.headers.authorization ?? '') });
+    if (failStatus !== null) {
+      const status = failStatus;
+      failStatus = null;
+      send(status, { error: { type: 'api_error', message: 'simulated outage' } });
+      return;
+    }
+    const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (known) {
+      send(200, known);
+      return;
+    }
+    let amount = 0;
+    for (const [key, value] of Object.entries(fields)) {
+      if (/^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key)) amount += Number(value);
+    }
+    const id = `cs_test_${sessions.size + 1}_${Math.random().toString(36).slice(2, 10)}`;
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      amount_total: amount,
+      currency: fields['line_items[0][price_data][currency]'] ?? 'usd',
+      client_reference_id: fields.client_reference_id ?? null,
+      metadata: { order_id: fields['metadata[order_id]'] ?? '' },
+      payment_status: 'unpaid',
+      payment_intent: null,
+      customer: null,
+      expires_at: Number(fields.expires_at),
+      success_url: fields.success_url ?? '',
+      cancel_url: fields.cancel_url ?? '',
+    };
+    sessions.set(id, session);
+    if (idempotencyKey) byKey.set(idempotencyKey, session);
+    send(200, session);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.address() as AddressInfo).port,
+    port: server.port,
     creates,
     sessions,
     failNext(status) {
       failStatus = status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }
 

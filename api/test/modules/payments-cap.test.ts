@@ -6,6 +6,7 @@ let t: TestApp;
 let demo: string;
 let other: string;
 const CARD = '89880000000000000001';
+const UNBOUND = '89880000000000000002';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,13 +52,19 @@ describe('renewal cap', () => {
     expect(
       (await post(t.app, '/v1/card/renewal/cap', { iccid: '89880000000000099999' }, { token: demo })).body.code,
     ).toBe(10102);
-    const negative = await post(
-      t.app,
-      '/v1/card/renewal/cap/set',
+    for (const malformed of [
       { iccid: CARD, amount: -5, ccy: 'USD' },
-      { token: demo },
-    );
-    expect(negative.body.code).toBe(10002);
+      { iccid: CARD, amount: 1.5, ccy: 'USD' },
+      { iccid: CARD, amount: 100_000_001, ccy: 'USD' },
+      { iccid: CARD, amount: 5000, ccy: 'usd' },
+      { iccid: CARD, amount: 5000 },
+      { iccid: CARD, amount: 5000, ccy: 'USD', user_id: 1 },
+    ]) {
+      const { status, body } = await post(t.app, '/v1/card/renewal/cap/set', malformed, { token: demo });
+      expect([status, body.code]).toEqual([400, 10002]);
+    }
+    // A card nobody owns has no cap anyone could set.
+    expect((await post(t.app, '/v1/card/renewal/cap', { iccid: UNBOUND }, { token: demo })).body.code).toBe(10024);
     const row = await t.db.one(`SELECT renewal_cap_amount FROM cards WHERE iccid = $1`, [CARD]);
     expect(row).toEqual({ renewal_cap_amount: null });
   });

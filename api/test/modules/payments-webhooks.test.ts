@@ -59,6 +59,30 @@ describe('sandbox webhook', () => {
     expect(t.mailer.sent.filter((mail) => mail.text.includes(`order #${orderId}.`))).toHaveLength(1);
   });
 
+  it('keeps the payment when the receipt mail fails: the failure is logged and the retry sends it once', async () => {
+    const orderId = await pendingOrder();
+    const send = t.mailer.send.bind(t.mailer);
+    t.mailer.send = async (message) => {
+      if (message.template === 'order') throw new Error('smtp down');
+      return send(message);
+    };
+    try {
+      expect((await deliverSandbox(t.app, await sandboxEventFor(t.db, orderId))).status).toBe(200);
+    } finally {
+      t.mailer.send = send;
+    }
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    const subject = `Your eSIM Shop receipt, order #${orderId}`;
+    const logged = () =>
+      t.db.query<{ error: string | null }>(`SELECT error FROM mail_log WHERE subject = $1 ORDER BY id`, [subject]);
+    expect(await logged()).toEqual([{ error: 'Error: smtp down' }]);
+
+    await t.app.payments.sendReceipt(Number(orderId));
+    await t.app.payments.sendReceipt(Number(orderId));
+    expect(t.mailer.sent.filter((mail) => mail.subject === subject)).toHaveLength(1);
+    expect(await logged()).toEqual([{ error: 'Error: smtp down' }, { error: null }]);
+  });
+
   it('fulfils once when different events report the same payment, and ignores a late failure', async () => {
     const orderId = await pendingOrder();
     const first = await sandboxEventFor(t.db, orderId);
@@ -134,6 +158,18 @@ describe('sandbox webhook', () => {
     const event = await sandboxEventFor(t.db, orderId, { order_id: '987654321' });
     expect((await deliverSandbox(t.app, event)).status).toBe(200);
     expect(await payments(orderId)).toBe(0);
+  });
+
+  it('answers an oversized body 413/10002 and stores nothing', async () => {
+    const before = await countRows(t.db, `SELECT 1 FROM payment_events`);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/eshop/webhooks/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(600 * 1024) }),
+    });
+    expect([response.statusCode, response.json().code]).toEqual([413, 10002]);
+    expect(await countRows(t.db, `SELECT 1 FROM payment_events`)).toBe(before);
   });
 
   it('is the same webhook the sandbox page uses: a paid session is one fulfilment however often it is posted', async () => {

@@ -134,9 +134,25 @@ describe('saveAddress (/save/address)', () => {
     expect([province.status, province.body.code]).toEqual([400, 10002]);
   });
 
-  it("refuses another account's card", async () => {
+  it('rejects malformed requests with 10002 and an unknown card with 10102', async () => {
+    const { iccid: _iccid, ...withoutCard } = address;
+    for (const malformed of [
+      { ...address, country: 'us' },
+      { ...address, postalCode: '1'.repeat(17) },
+      { ...address, user_id: 1 },
+      withoutCard,
+    ]) {
+      const { status, body } = await post(t.app, '/save/address', malformed);
+      expect([status, body.code]).toEqual([400, 10002]);
+    }
+    expect((await post(t.app, '/save/address', { ...address, iccid: '89880000000000099999' })).body.code).toBe(10102);
+  });
+
+  it("refuses another account's card, and a visitor on a version-2 card (login first)", async () => {
     const { body } = await post(t.app, '/save/address', { ...address, iccid: CARD_V2_OTHER }, { token: demo.token });
     expect(body.code).toBe(10024);
+    expect((await post(t.app, '/save/address', { ...address, iccid: CARD_V2_OTHER })).body.code).toBe(10013);
+    expect(await countRows(t.db, `SELECT 1 FROM addresses WHERE iccid = $1`, [CARD_V2_OTHER])).toBe(0);
   });
 });
 
@@ -242,6 +258,8 @@ describe('createPay (/pay/buy) and the sandbox page', () => {
     expect(JSON.stringify(records.body.data)).toContain('Europe 5 GB');
     const receipt = t.mailer.sent.find((mail) => mail.template === 'order' && mail.text.includes(`#${orderId}`));
     expect(receipt?.to).toBe('payer@example.com');
+    // The receipt links the card page of the card's own agent (flag 1), like the return URL.
+    expect(receipt?.text).toContain(`Your card page: ${SHOP}/1/${CARD_V1}`);
     // Back on the page again: the session is finished, it only leads back.
     const again = await submitSandbox(t.app, body.data.pay_url, { action: 'pay', card: 'instant' });
     expect(again.location).toBe(paid.location);
@@ -351,6 +369,55 @@ describe('paySearch, orderList and pkgUpdate', () => {
     expect((await post(t.app, '/pay/order/list', {})).body.code).toBe(10013);
   });
 
+  it('rejects malformed requests with 10002, never a 5xx', async () => {
+    for (const [path, body] of [
+      ['/pay/search', {}],
+      ['/pay/search', { order_id: '' }],
+      ['/pay/search', { order_id: '1'.repeat(65) }],
+      ['/pay/search', { order_id: '1', iccid: CARD_V1 }],
+      ['/pay/order/list', { iccid: '123' }],
+      ['/pay/order/list', { iccid: CARD_V1, user_id: 1 }],
+      ['/pkg/update', { iccid: CARD_V1, id: 'one', renewal: true }],
+      ['/pkg/update', { iccid: CARD_V1, id: 1 }],
+      ['/pkg/update', { iccid: CARD_V1, id: -1, renewal: false }],
+    ] as const) {
+      const answer = await post(t.app, path, body, { token: demo.token });
+      expect({ path, body, status: answer.status, code: answer.body.code }).toEqual({
+        path,
+        body,
+        status: 400,
+        code: 10002,
+      });
+    }
+  });
+
+  it('lists the orders of a card no account owns to whoever holds its ICCID; unknown cards 10102', async () => {
+    const id = await packageId(t.db, 'global-1gb-7d');
+    const order = (await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' })).body.data;
+    const list = await post<{ list: Array<{ order_id: string; iccid: string }> }>(t.app, '/pay/order/list', {
+      iccid: CARD_V3,
+    });
+    expect(list.body.data.list.map((row) => row.order_id)).toContain(order.order_id);
+    expect(list.body.data.list.every((row) => row.iccid === CARD_V3)).toBe(true);
+    // An order no account owns answers anyone holding its id, status only.
+    expect((await post(t.app, '/pay/search', { order_id: order.order_id }, { token: other.token })).body.code).toBe(
+      10000,
+    );
+    expect((await post(t.app, '/pay/order/list', { iccid: '89880000000000099999' })).body.code).toBe(10102);
+  });
+
+  it("refuses to switch another card's package or an unknown card's", async () => {
+    const record = await t.db.one<{ id: number }>(
+      `SELECT cp.id FROM card_packages cp JOIN orders o ON o.id = cp.order_id WHERE cp.iccid = $1`,
+      [CARD_V2_DEMO],
+    );
+    // The owner of card V3 (nobody) cannot reach the demo card's package by naming it with their own card.
+    const foreign = await post(t.app, '/pkg/update', { iccid: CARD_V3, id: record?.id, renewal: false });
+    expect(foreign.body.code).toBe(10025);
+    const unknown = await post(t.app, '/pkg/update', { iccid: '89880000000000099999', id: 1, renewal: false });
+    expect(unknown.body.code).toBe(10102);
+  });
+
   it("turns a package's auto-renewal off and on for the card's owner", async () => {
     const record = await t.db.one<{ id: number }>(
       `SELECT cp.id FROM card_packages cp JOIN orders o ON o.id = cp.order_id WHERE cp.iccid = $1 AND o.renewal`,
@@ -364,5 +431,71 @@ describe('paySearch, orderList and pkgUpdate', () => {
     expect(card.body.data.renewal).toBe(false);
     expect((await post(t.app, '/pkg/update', { ...body, renewal: true }, { token: demo.token })).body.code).toBe(10000);
     expect((await post(t.app, '/pkg/update', { ...body, id: 999_999 }, { token: demo.token })).body.code).toBe(10025);
+  });
+});
+
+describe('the sandbox pay page (not a call)', () => {
+  const open = async () => {
+    const id = await packageId(t.db, 'global-1gb-7d');
+    await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
+    return (await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' })).body.data;
+  };
+
+  it('answers 404 for a malformed or unknown session, never a 5xx', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const malformed = await t.app.inject({
+        method,
+        url: '/eshop/pay/sandbox/..%2F..%2Fetc',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: method === 'POST' ? 'action=cancel' : undefined,
+      });
+      expect([malformed.statusCode, malformed.json().code]).toEqual([404, 10002]);
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/eshop/pay/sandbox/ses_unknownunknownunknown00' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Payment link not valid');
+    const pay = await submitSandbox(t.app, `${SHOP}/eshop/pay/sandbox/ses_unknownunknownunknown00`, {
+      action: 'pay',
+      card: 'instant',
+    });
+    expect(pay.status).toBe(404);
+  });
+
+  it('refuses a form it does not know (400/10002) or a JSON body (415/10002), and the order stays open', async () => {
+    const order = await open();
+    const forms: Array<Record<string, string>> = [
+      { action: 'pay', card: 'gold' },
+      { action: 'refund' },
+      { card: 'instant' },
+    ];
+    for (const fields of forms) {
+      const answer = await submitSandbox(t.app, order.pay_url, fields);
+      expect([answer.status, JSON.parse(answer.html).code]).toEqual([400, 10002]);
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: pagePath(order.pay_url),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ action: 'pay', card: 'instant' }),
+    });
+    expect([json.statusCode, json.json().code]).toEqual([415, 10002]);
+    expect((await orderRow(t.db, order.order_id))?.status).toBe('pending');
+  });
+
+  it('ends an expired session without charging (410), and one session never touches another order', async () => {
+    const first = await open();
+    const second = await open();
+    expect(second.order_id).not.toBe(first.order_id);
+    await t.db.query(`UPDATE sandbox_sessions SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
+      Number(first.order_id),
+    ]);
+    const expired = await submitSandbox(t.app, first.pay_url, { action: 'pay', card: 'instant' });
+    expect(expired.status).toBe(410);
+    expect(expired.html).toContain('Payment session expired');
+    expect((await orderRow(t.db, first.order_id))?.status).toBe('pending');
+    expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [Number(first.order_id)])).toBe(0);
+    await submitSandbox(t.app, second.pay_url, { action: 'pay', card: 'instant' });
+    expect((await orderRow(t.db, second.order_id))?.status).toBe('fulfilled');
+    expect((await orderRow(t.db, first.order_id))?.status).toBe('pending');
   });
 });

@@ -1,13 +1,16 @@
-import { createTestApp, lastCodeTo, loginDemo, post, testClock, type TestApp } from '../helpers/app';
+import {
+  createTestApp,
+  lastCodeTo,
+  loginDemo,
+  post,
+  signUp as signUpIn,
+  testClock,
+  type AuthSession,
+  type TestApp,
+} from '../helpers/app';
 
 // Who may use an account call (issue 8): forged, expired and ended receipts, a second user, logout everywhere,
 // and login answers that say no more than the catalogue codes.
-
-interface AuthSession {
-  token: string;
-  email: string;
-  user_id: number;
-}
 
 let t: TestApp;
 const clock = testClock();
@@ -17,21 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signUp(email: string, password = 'first-password'): Promise<AuthSession> {
-  await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
-  const { body } = await post<AuthSession>(t.app, '/user/auth/signup', {
-    email,
-    password,
-    code: lastCodeTo(t.mailer, email),
-  });
-  expect(body.code).toBe(10000);
-  return body.data;
-}
-async function login(email: string, password = 'first-password'): Promise<AuthSession> {
-  const { body } = await post<AuthSession>(t.app, '/user/auth/login', { email, password });
-  expect(body.code).toBe(10000);
-  return body.data;
-}
+const signUp = (email: string) => signUpIn(t, email);
+const login = (email: string) => loginDemo(t.app, email, 'first-password');
 
 /** Every account call that needs a login, with a valid body. */
 const ACCOUNT_CALLS: ReadonlyArray<[string, unknown]> = [
@@ -126,29 +116,21 @@ describe('a second user', () => {
   it("cannot read or change the first user's data", async () => {
     const first = await signUp('first.user@example.com');
     const second = await signUp('second.user@example.com');
-    await post(t.app, '/v1/user/set', { area: 'JP', ccy: 'JPY' }, { token: first.token });
+    const asFirst = (path: string, body: unknown) => post(t.app, path, body, { token: first.token });
+    const asSecond = (path: string, body: unknown) => post(t.app, path, body, { token: second.token });
+    await asFirst('/v1/user/set', { area: 'JP', ccy: 'JPY' });
 
-    const info = await post(t.app, '/v1/user/info', {}, { token: second.token });
-    expect(info.body.data).toEqual({
+    expect((await asSecond('/v1/user/info', {})).body.data).toEqual({
       email: 'second.user@example.com',
       user_id: second.user_id,
       area: 'US',
       ccy: 'USD',
     });
     // Fields naming another user are refused by the schema; the call only ever touches the caller.
-    const foreign = await post(
-      t.app,
-      '/v1/user/set',
-      { area: 'FR', ccy: 'EUR', user_id: first.user_id },
-      {
-        token: second.token,
-      },
-    );
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.code).toBe(10002);
-    await post(t.app, '/v1/user/set', { area: 'FR', ccy: 'EUR' }, { token: second.token });
-    const firstInfo = await post(t.app, '/v1/user/info', {}, { token: first.token });
-    expect(firstInfo.body.data).toEqual({
+    const foreign = await asSecond('/v1/user/set', { area: 'FR', ccy: 'EUR', user_id: first.user_id });
+    expect([foreign.status, foreign.body.code]).toEqual([400, 10002]);
+    await asSecond('/v1/user/set', { area: 'FR', ccy: 'EUR' });
+    expect((await asFirst('/v1/user/info', {})).body.data).toEqual({
       email: 'first.user@example.com',
       user_id: first.user_id,
       area: 'JP',
@@ -156,27 +138,13 @@ describe('a second user', () => {
     });
 
     // The first user's address is not the second's to take, with or without a code.
-    const code = await post(
-      t.app,
-      '/user/auth/getcode',
-      { email: 'first.user@example.com', scene: 'email' },
-      {
-        token: second.token,
-      },
-    );
+    const code = await asSecond('/user/auth/getcode', { email: 'first.user@example.com', scene: 'email' });
     expect(code.body.code).toBe(10023);
-    const take = await post(
-      t.app,
-      '/v1/user/update/email',
-      { email: 'first.user@example.com', code: '123456' },
-      {
-        token: second.token,
-      },
-    );
+    const take = await asSecond('/v1/user/update/email', { email: 'first.user@example.com', code: '123456' });
     expect(take.body.code).toBe(11023);
     // Logging out everywhere ends only the caller's receipts.
-    await post(t.app, '/user/auth/logout/all', {}, { token: second.token });
-    expect((await post(t.app, '/v1/user/info', {}, { token: first.token })).body.code).toBe(10000);
+    await asSecond('/user/auth/logout/all', {});
+    expect((await asFirst('/v1/user/info', {})).body.code).toBe(10000);
   });
 });
 

@@ -15,10 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const login = (email: string, password: string, ip: string) =>
+  post(t.app, '/user/auth/login', { email, password }, { ip });
+const getCode = (email: string, ip: string) => post(t.app, '/user/auth/getcode', { email, scene: 'signup' }, { ip });
+
 describe('per address', () => {
   it('limits logins to one address from many IPs, leaves other addresses alone, and resets with the window', async () => {
-    const attempt = (email: string, ip: string) =>
-      post(t.app, '/user/auth/login', { email, password: 'wrong-password' }, { ip });
+    const attempt = (email: string, ip: string) => login(email, 'wrong-password', ip);
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
       expect((await attempt('demo@example.com', ip)).body.code).toBe(10026);
     }
@@ -26,15 +29,7 @@ describe('per address', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ code: 10007, message: 'too many requests, please try again later', data: null });
     // Even the right password waits for the window: a guess that happens to be right learns nothing.
-    const right = await post(
-      t.app,
-      '/user/auth/login',
-      { email: 'demo@example.com', password: 'demo-password-1' },
-      {
-        ip: '10.0.0.5',
-      },
-    );
-    expect(right.body.code).toBe(10007);
+    expect((await login('demo@example.com', 'demo-password-1', '10.0.0.5')).body.code).toBe(10007);
     expect((await attempt('other@example.com', '10.0.0.6')).body.code).toBe(10026);
 
     clock.advance(60_000);
@@ -44,13 +39,11 @@ describe('per address', () => {
   it('limits codes mailed to one address', async () => {
     const email = 'many.codes@example.com';
     for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
-      expect((await post(t.app, '/user/auth/getcode', { email, scene: 'signup' }, { ip })).body.code).toBe(
-        // the first is mailed; the next two fall in its 60 s cool-down
-        ip === '10.1.0.1' ? 10000 : 10007,
-      );
+      // the first is mailed; the next two fall in its 60 s cool-down
+      expect((await getCode(email, ip)).body.code).toBe(ip === '10.1.0.1' ? 10000 : 10007);
     }
     clock.advance(59_000);
-    const limited = await post(t.app, '/user/auth/getcode', { email, scene: 'signup' }, { ip: '10.1.0.4' });
+    const limited = await getCode(email, '10.1.0.4');
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe(10007);
   });
@@ -60,25 +53,11 @@ describe('per IP', () => {
   it('limits code requests per client, whatever the address, and leaves other clients alone', async () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < 4; i += 1) {
-      const { body } = await post(
-        t.app,
-        '/user/auth/getcode',
-        { email: `ip.${i}@example.com`, scene: 'signup' },
-        { ip },
-      );
-      expect(body.code).toBe(10000);
+      expect((await getCode(`ip.${i}@example.com`, ip)).body.code).toBe(10000);
     }
-    const limited = await post(t.app, '/user/auth/getcode', { email: 'ip.4@example.com', scene: 'signup' }, { ip });
+    const limited = await getCode('ip.4@example.com', ip);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ code: 10007, message: 'too many requests, please try again later', data: null });
-    const other = await post(
-      t.app,
-      '/user/auth/getcode',
-      { email: 'ip.4@example.com', scene: 'signup' },
-      {
-        ip: '10.2.0.2',
-      },
-    );
-    expect(other.body.code).toBe(10000);
+    expect((await getCode('ip.4@example.com', '10.2.0.2')).body.code).toBe(10000);
   });
 });

@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { facebookId } from '@esim/oidc-demo/facebook-id';
 import { createThirdPartyLogin } from '../../src/modules/users/thirdparty';
-import { createTestApp, loginDemo, post, testClock, type TestApp } from '../helpers/app';
+import { createTestApp, loginDemo, post, testClock, type AuthSession, type TestApp } from '../helpers/app';
 import { signInAtProvider, startLocalProvider, type LocalProvider } from '../helpers/oidc';
-
-interface AuthSession {
-  token: string;
-  email: string;
-  user_id: number;
-}
 
 const CALLBACK = 'http://localhost:8080/user/login/callback';
 const GOOGLE = { client_id: 'shop-google', client_secret: randomBytes(16).toString('hex') };
@@ -147,6 +141,19 @@ describe('Google (OpenID Connect) login', () => {
     expect((await flow.finish({ code: 'forged-code' })).body.code).toBe(11023);
   });
 
+  it("never logs one person in with another's sign-in: a state with someone else's code answers 11023", async () => {
+    const first = await signIn('google', 'first.person@example.com');
+    const second = await signIn('google', 'second.person@example.com');
+    // The first browser's state (its PKCE verifier and nonce) with the second person's code: the exchange fails.
+    const mixed = await first.finish({ code: second.callback.searchParams.get('code') ?? '' });
+    expect(mixed.body.code).toBe(11023);
+    const own = await second.finish();
+    expect(own.body.data.email).toBe('second.person@example.com');
+    const firstAgain = await (await signIn('google', 'first.person@example.com')).finish();
+    expect(firstAgain.body.data.email).toBe('first.person@example.com');
+    expect(firstAgain.body.data.user_id).not.toBe(own.body.data.user_id);
+  });
+
   it('lets a started sign-in expire after 10 minutes', async () => {
     const flow = await signIn('google', 'slow@example.com');
     clock.advance(10 * 60_000 + 1_000);
@@ -200,6 +207,13 @@ describe('a provider that is not configured or not reachable', () => {
         redirect_uri: CALLBACK,
       });
       expect(body.code).toBe(10002);
+      const finish = await post(bare.app, '/user/auth/login/thirdparty', {
+        provider: 'facebook',
+        code: 'x',
+        state: 'y',
+        redirect_uri: CALLBACK,
+      });
+      expect([finish.status, finish.body.code]).toEqual([200, 10002]);
     } finally {
       await bare.close();
     }
@@ -223,13 +237,24 @@ describe('a provider that is not configured or not reachable', () => {
   });
 
   it('rejects malformed input with 10002', async () => {
-    const { body } = await post(t.app, '/user/auth/login/thirdparty', {
-      provider: 'myspace',
-      code: 'x',
-      state: 'y',
-      redirect_uri: CALLBACK,
-    });
-    expect(body.code).toBe(10002);
+    const finish = { provider: 'google', code: 'x', state: 'y', redirect_uri: CALLBACK };
+    for (const [path, body] of [
+      ['/user/auth/login/thirdparty', { ...finish, provider: 'myspace' }],
+      ['/user/auth/login/thirdparty', { ...finish, code: '' }],
+      ['/user/auth/login/thirdparty', { ...finish, state: 's'.repeat(513) }],
+      ['/user/auth/login/thirdparty', { ...finish, user_id: 1 }],
+      ['/user/auth/login/thirdparty/start', { provider: 'myspace', redirect_uri: CALLBACK }],
+      ['/user/auth/login/thirdparty/start', { provider: 'google' }],
+      ['/user/auth/login/thirdparty/start', { provider: 'google', redirect_uri: CALLBACK, extra: true }],
+    ] as const) {
+      const answer = await post(t.app, path, body);
+      expect({ path, body, status: answer.status, code: answer.body.code }).toEqual({
+        path,
+        body,
+        status: 400,
+        code: 10002,
+      });
+    }
   });
 });
 

@@ -1,10 +1,13 @@
-import { createTestApp, loginDemo, post, testClock, type TestApp } from '../helpers/app';
-
-interface AuthSession {
-  token: string;
-  email: string;
-  user_id: number;
-}
+import {
+  createTestApp,
+  lastCodeTo,
+  loginDemo,
+  post,
+  signUp,
+  testClock,
+  type AuthSession,
+  type TestApp,
+} from '../helpers/app';
 
 let t: TestApp;
 const clock = testClock();
@@ -12,13 +15,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock: clock.now, sessionTtlHours: 24 });
 });
 afterAll(async () => t.close());
-
-function lastCode(to: string): string {
-  const mail = [...t.mailer.sent].reverse().find((message) => message.to === to);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
 
 describe('sign-up', () => {
   const email = 'new.user@example.com';
@@ -32,11 +28,11 @@ describe('sign-up', () => {
     expect(getcode.body).toEqual({ code: 10000, message: 'success', data: null });
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: email, template: 'code-signup' });
 
-    const wrongCode = lastCode(email) === '000000' ? '111111' : '000000';
+    const wrongCode = lastCodeTo(t.mailer, email) === '000000' ? '111111' : '000000';
     const wrong = await post(t.app, '/user/auth/signup', { email, password, code: wrongCode });
     expect(wrong.body.code).toBe(11023);
 
-    const code = lastCode(email);
+    const code = lastCodeTo(t.mailer, email);
     const vcode = await post(t.app, '/user/auth/vcode', { email, code, scene: 'signup' });
     expect(vcode.body.code).toBe(10000);
 
@@ -140,10 +136,7 @@ describe('session end', () => {
 
   it('logs in with the reset and ends every other receipt (10021); the new password works', async () => {
     const email = 'reset.me@example.com';
-    await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
-    await post(t.app, '/user/auth/signup', { email, password: 'first-password', code: lastCode(email) });
-    const { token } = (await post<AuthSession>(t.app, '/user/auth/login', { email, password: 'first-password' })).body
-      .data;
+    const { token } = await signUp(t, email);
 
     expect((await post(t.app, '/user/auth/getcode', { email: 'ghost@example.com', scene: 'reset' })).body.code).toBe(
       10022,
@@ -152,7 +145,7 @@ describe('session end', () => {
     expect(t.mailer.sent.at(-1)?.template).toBe('code-reset');
     const reset = await post<AuthSession>(t.app, '/user/auth/reset', {
       email,
-      code: lastCode(email),
+      code: lastCodeTo(t.mailer, email),
       password: 'second-password',
     });
     expect(reset.body).toEqual({
@@ -181,14 +174,7 @@ describe('settings and e-mail change', () => {
 
   it('changes the e-mail with a code sent to the new address', async () => {
     const email = 'changer@example.com';
-    await post(t.app, '/user/auth/getcode', { email, scene: 'signup' });
-    const { token, user_id: userId } = (
-      await post<AuthSession>(t.app, '/user/auth/signup', {
-        email,
-        password: 'changer-password',
-        code: lastCode(email),
-      })
-    ).body.data;
+    const { token, user_id: userId } = await signUp(t, email, 'changer-password');
     expect(
       (await post(t.app, '/user/auth/getcode', { email: 'new.address@example.com', scene: 'email' })).body.code,
     ).toBe(10013);
@@ -199,7 +185,7 @@ describe('settings and e-mail change', () => {
     const update = await post(
       t.app,
       '/v1/user/update/email',
-      { email: 'new.address@example.com', code: lastCode('new.address@example.com') },
+      { email: 'new.address@example.com', code: lastCodeTo(t.mailer, 'new.address@example.com') },
       { token },
     );
     expect(update.body).toEqual({

@@ -18,5 +18,3 @@ export function startDemoProvider(options: {
   clients: DemoClient[];
   label?: string;
 }): Promise<DemoProvider>;
-
-export { facebookId } from './facebook-id.mjs';

@@ -4,8 +4,6 @@ import Provider, { errors } from 'oidc-provider';
 import { facebookId } from './facebook-id.mjs';
 import { loginPage, errorPage } from './pages.mjs';
 
-export { facebookId };
-
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on this machine, for the api's tests, the e2e suite
  * and the "demo sign-in" of `pnpm start` when no real Google or Facebook app is configured. It is never used in
@@ -36,7 +34,9 @@ export async function startDemoProvider({ port = 0, host = '127.0.0.1', clients,
 
   server.on('request', (req, res) => {
     handle(provider, callback, req, res, label).catch((error) => {
-      res.statusCode = 500;
+      // oidc-provider's errors (an expired interaction, a bad request) carry their HTTP status; ours too.
+      const status = Number(error?.statusCode ?? error?.status);
+      res.statusCode = status >= 400 && status < 600 ? status : 500;
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(errorPage(error instanceof Error ? error.message : 'error'));
     });
@@ -163,13 +163,19 @@ async function graphMe(provider, req, res, url) {
   res.end(JSON.stringify({ id: facebookId(accountId), name: accountId.split('@')[0], email: accountId }));
 }
 
+/** The login form's body; more than 8 KB is refused (413) and not read any further. */
 function readBody(req) {
   return new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => {
       body += chunk;
-      if (body.length > 8192) reject(new Error('body too large'));
+      if (body.length > 8192) {
+        // The rest is drained unread.
+        req.removeAllListeners('data');
+        req.resume();
+        reject(Object.assign(new Error('body too large'), { statusCode: 413 }));
+      }
     });
     req.on('end', () => resolve(body));
     req.on('error', reject);

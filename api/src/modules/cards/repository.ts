@@ -1,4 +1,5 @@
 import { type Db, type Queryable } from '../../db/index';
+import { type MailMessage } from '../../mail';
 
 export interface AgentRow {
   flag: string;
@@ -311,10 +312,11 @@ export function createCardRepository(db: Db) {
       );
     },
 
-    async logMail(to: string, subject: string, template: string, error: string | null): Promise<void> {
+    /** A MailLogger (mail.ts sendLogged): one mail_log row per mail sent or failed. */
+    async logMail(message: MailMessage, error: string | null): Promise<void> {
       await db.query(
         `INSERT INTO mail_log (to_address, subject, template, sent_at, error) VALUES ($1, $2, $3, $4, $5)`,
-        [to, subject, template, error ? null : new Date(), error],
+        [message.to, message.subject, message.template, error ? null : new Date(), error],
       );
     },
 

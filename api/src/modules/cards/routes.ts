@@ -2,6 +2,7 @@ import { type FastifyInstance } from 'fastify';
 import { formatPrice, MAX_UNLOCKS, validateEmail } from 'shared-contracts';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
+import { sendLogged } from '../../mail';
 import { type SessionUser } from '../users/repository';
 import { type CardRow, type OrderMailRow } from './repository';
 import { toCard, toListCard, toPool, toRecordGroups, toSlot } from './view';
@@ -14,11 +15,6 @@ export const SLOT_TAKEN = 'this eSIM slot is already bound to another account';
 export const SLOT_NOT_FOUND = 'eSIM slot not found';
 /** The client's message key for a missing or unknown order id. */
 export const ERROR_ORDER_ID = 'errorOrderId';
-
-function needUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-  return user;
-}
 
 /**
  * Who may act on a card from the card page: anyone with the ICCID while no account owns it (spec section 6, a
@@ -113,8 +109,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
 
     // ---- card list screen: the caller's own things only -----------------------------------------------------
 
-    defineCall('getCardList', { auth: 'required' }, async (_body, { user }) => {
-      const me = needUser(user);
+    defineCall('getCardList', { auth: 'required' }, async (_body, { user: me }) => {
       const [cards, slots, pools] = await Promise.all([
         app.cards.listUserCards(me.id),
         app.cards.listUserSlots(me.id),
@@ -130,12 +125,11 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
     }),
 
     defineCall('getUnbindList', { auth: 'required' }, async (_body, { user }) => {
-      return { list: await app.cards.listUnbound(needUser(user)) };
+      return { list: await app.cards.listUnbound(user) };
     }),
 
     // Unknown 10102; bound to another account 10024 (CARD_TAKEN); already the caller's: success (idempotent).
-    defineCall('bindCard', { auth: 'required' }, async ({ iccid }, { user }) => {
-      const me = needUser(user);
+    defineCall('bindCard', { auth: 'required' }, async ({ iccid }, { user: me }) => {
       const result = await app.cards.bindCard(app.db, iccid, me);
       if (result === 'missing') throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
       if (result === 'taken') throw new ApiError(ERROR_CODES.FORBIDDEN, CARD_TAKEN);
@@ -143,8 +137,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
     }),
 
     // All or nothing: the first unknown or taken ICCID fails the batch (its code, the ICCID in the message).
-    defineCall('bindCardList', { auth: 'required' }, async ({ iccids }, { user }) => {
-      const me = needUser(user);
+    defineCall('bindCardList', { auth: 'required' }, async ({ iccids }, { user: me }) => {
       const unique = [...new Set(iccids)];
       if (unique.length === 0) return null;
       await app.db.tx(async (q) => {
@@ -157,8 +150,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
       return null;
     }),
 
-    defineCall('bindEid', { auth: 'required' }, async ({ eid }, { user }) => {
-      const me = needUser(user);
+    defineCall('bindEid', { auth: 'required' }, async ({ eid }, { user: me }) => {
       const result = await app.cards.bindSlot(eid, me);
       if (result === 'missing') throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
       if (result === 'taken') throw new ApiError(ERROR_CODES.FORBIDDEN, SLOT_TAKEN);
@@ -166,8 +158,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
     }),
 
     // '' restores the default name.
-    defineCall('setCard', { auth: 'required' }, async ({ iccid, name }, { user }) => {
-      const me = needUser(user);
+    defineCall('setCard', { auth: 'required' }, async ({ iccid, name }, { user: me }) => {
       await ownCard(iccid, me);
       if (!(await app.cards.renameCard(iccid, me.id, name === '' ? null : name))) {
         throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
@@ -175,8 +166,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
       return null;
     }),
 
-    defineCall('unbindCard', { auth: 'required' }, async ({ iccid }, { user }) => {
-      const me = needUser(user);
+    defineCall('unbindCard', { auth: 'required' }, async ({ iccid }, { user: me }) => {
       await ownCard(iccid, me);
       if (!(await app.cards.unbindCard(iccid, me.id))) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
       return null;
@@ -217,14 +207,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
         const known = [order.order_email, order.card_email].some((onFile) => onFile?.toLowerCase() === address);
         if (!unowned || !known) throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
       }
-      const mail = orderMail(order, address);
-      try {
-        await app.mailer.send(mail);
-      } catch (error) {
-        await app.cards.logMail(address, mail.subject, mail.template, String(error).slice(0, 500));
-        throw error;
-      }
-      await app.cards.logMail(address, mail.subject, mail.template, null);
+      await sendLogged(app.mailer, orderMail(order, address), app.cards.logMail);
       return null;
     }),
 

@@ -2,7 +2,7 @@ import { type FastifyInstance } from 'fastify';
 import { ALL_CATEGORY, RECOMMEND_CATEGORY } from 'shared-contracts';
 import { type CoverageCountry } from 'shared-contracts/schemas';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { defineCall, type CallRoute } from '../../http/calls';
+import { defineCall, requireUser, type CallRoute } from '../../http/calls';
 import { type CoverageRow } from './repository';
 import { toNewPackage, toOldPackage, toPoolPlan } from './view';
 
@@ -50,8 +50,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
     defineCall('getPoolPkgList', { auth: 'optional' }, async ({ iccid, pool_object_id, ccy, lang }, { user }) => {
       let agent = await app.cards.defaultAgent();
       if (pool_object_id !== undefined) {
-        if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-        const pools = await app.cards.listUserPools(user.id);
+        const pools = await app.cards.listUserPools(requireUser(user).id);
         if (!pools.some((pool) => pool.pool_object_id === pool_object_id)) throw new ApiError(ERROR_CODES.FORBIDDEN);
       } else if (iccid !== undefined) {
         const card = await app.cards.findCard(iccid);

@@ -1,49 +1,41 @@
 import { type FastifyInstance } from 'fastify';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, type CallRoute } from '../../http/calls';
+import { type SessionUser } from '../users/repository';
+import { OTHER_ACCOUNT } from '../cards/routes';
+import { type RenewalCapRow } from './repository';
 
-interface CapRow {
-  user_id: number | null;
-  renewal_cap_amount: number | null;
-  renewal_cap_currency: string | null;
+/** The wire form: no currency without an amount. */
+function toCap(row: RenewalCapRow) {
+  return {
+    amount: row.renewal_cap_amount,
+    ccy: row.renewal_cap_amount === null ? null : row.renewal_cap_currency,
+  };
 }
 
 /**
  * The monthly spending cap for auto-renewal of a card (beyond the spec): the renewal job never charges past it in a
- * calendar month (renewals.ts). Read and set by the card's owner only.
+ * calendar month (renewals.ts). Read and set by the card's owner only: unknown card 10102, anyone else 10024.
  */
 export function renewalCapCalls(app: FastifyInstance): CallRoute[] {
-  async function ownCard(iccid: string, userId: number): Promise<CapRow> {
-    const card = await app.db.one<CapRow>(
-      `SELECT user_id, renewal_cap_amount, renewal_cap_currency FROM cards WHERE iccid = $1`,
-      [iccid],
-    );
-    if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
-    if (card.user_id !== userId) throw new ApiError(ERROR_CODES.FORBIDDEN);
-    return card;
+  const repo = app.payments.repository;
+
+  async function ownCap(iccid: string, user: SessionUser): Promise<RenewalCapRow> {
+    const row = await repo.renewalCapOf(iccid);
+    if (!row) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
+    if (row.user_id !== user.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+    return row;
   }
 
-  const answer = (row: Pick<CapRow, 'renewal_cap_amount' | 'renewal_cap_currency'>) => ({
-    amount: row.renewal_cap_amount,
-    ccy: row.renewal_cap_amount === null ? null : row.renewal_cap_currency,
-  });
-
   return [
-    defineCall('renewalCap', { auth: 'required' }, async ({ iccid }, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      return answer(await ownCard(iccid, user.id));
-    }),
+    defineCall('renewalCap', { auth: 'required' }, async ({ iccid }, { user }) => toCap(await ownCap(iccid, user))),
 
     defineCall('setRenewalCap', { auth: 'required' }, async ({ iccid, amount, ccy }, { user }) => {
-      if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-      await ownCard(iccid, user.id);
-      const row = await app.db.one<CapRow>(
-        `UPDATE cards SET renewal_cap_amount = $2, renewal_cap_currency = $3 WHERE iccid = $1 AND user_id = $4
-         RETURNING user_id, renewal_cap_amount, renewal_cap_currency`,
-        [iccid, amount, amount === null ? null : ccy, user.id],
-      );
-      if (!row) throw new ApiError(ERROR_CODES.FORBIDDEN);
-      return answer(row);
+      await ownCap(iccid, user);
+      // The card changed hands between the check and the write: as if it had been another's all along.
+      const row = await repo.setRenewalCap(iccid, user.id, amount, ccy);
+      if (!row) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+      return toCap(row);
     }),
   ];
 }

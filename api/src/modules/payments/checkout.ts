@@ -31,20 +31,26 @@ export function chooseProvider(
 }
 
 /**
+ * The shop page of an order's card or pool: the card page `/{flag}/{iccid}` with the card's own agent flag, else the
+ * order records `/pay/order` (a pool bought without a card). Return URLs, receipts and renewal mails link here.
+ */
+export function shopPageUrl(publicOrigin: string, order: { iccid: string | null; card_flag: string | null }): string {
+  if (order.iccid && order.card_flag) {
+    return `${publicOrigin}/${encodeURIComponent(order.card_flag)}/${encodeURIComponent(order.iccid)}`;
+  }
+  return `${publicOrigin}/pay/order`;
+}
+
+/**
  * Where the provider sends the browser back, derived from the order alone (never from the request: no open
- * redirect): the card page `/{flag}/{iccid}?returnType=suc|cancel&order_id=<id>` for a card's order; the order
- * records `/pay/order?returnType=...&order_id=<id>` for a pool bought without a card.
+ * redirect): its shop page with `?returnType=suc|cancel&order_id=<id>`.
  */
 export function returnUrl(
   publicOrigin: string,
   order: Pick<OrderRow, 'id' | 'iccid' | 'card_flag'>,
   type: 'suc' | 'cancel',
 ): string {
-  const query = `returnType=${type}&order_id=${order.id}`;
-  if (order.iccid && order.card_flag) {
-    return `${publicOrigin}/${encodeURIComponent(order.card_flag)}/${encodeURIComponent(order.iccid)}?${query}`;
-  }
-  return `${publicOrigin}/pay/order?${query}`;
+  return `${shopPageUrl(publicOrigin, order)}?returnType=${type}&order_id=${order.id}`;
 }
 
 export interface SessionContext {

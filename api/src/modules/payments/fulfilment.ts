@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type Db, type Queryable } from '../../db/index';
+import { newPoolObjectId, planLines } from '../pools/repository';
 import { QUEUES, type JobQueue } from './jobs';
 import { type OrderStatus } from './repository';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
@@ -37,9 +37,35 @@ interface StoredEvent {
 
 export interface AcceptedEvent {
   id: number;
-  /** First delivery of this event (a duplicate finds the stored one). */
-  fresh: boolean;
+  /** What processing did, when an earlier delivery of the same event was processed already. */
   result: string | null;
+}
+
+/**
+ * Stores a verified event once (a duplicate delivery stores nothing): its row, whether this call stored it, and what
+ * an earlier processing of it did.
+ */
+async function storeEvent(
+  q: Queryable,
+  provider: ProviderName,
+  event: VerifiedEvent,
+): Promise<{ id: number; stored: boolean; result: string | null }> {
+  const { payload, ...normalized } = event;
+  const stored: StoredEvent = { event: normalized, raw: payload };
+  const inserted = await q.one<{ id: number }>(
+    `INSERT INTO payment_events (provider, event_id, type, order_id, payload)
+     VALUES ($1, $2, $3, (SELECT id FROM orders WHERE id = $4), $5::jsonb)
+     ON CONFLICT (provider, event_id) DO NOTHING
+     RETURNING id`,
+    [provider, event.eventId, event.type, event.orderId, JSON.stringify(stored)],
+  );
+  if (inserted) return { id: inserted.id, stored: true, result: null };
+  const existing = await q.one<{ id: number; result: string | null }>(
+    `SELECT id, result FROM payment_events WHERE provider = $1 AND event_id = $2`,
+    [provider, event.eventId],
+  );
+  if (!existing) throw new Error('payment event vanished');
+  return { id: existing.id, stored: false, result: existing.result };
 }
 
 /** Stores a verified event once and, with it, the job that processes it. */
@@ -49,26 +75,10 @@ export async function acceptEvent(
   provider: ProviderName,
   event: VerifiedEvent,
 ): Promise<AcceptedEvent> {
-  const { payload, ...normalized } = event;
-  const stored: StoredEvent = { event: normalized, raw: payload };
   return db.tx(async (q) => {
-    const inserted = await q.one<{ id: number }>(
-      `INSERT INTO payment_events (provider, event_id, type, order_id, payload)
-       VALUES ($1, $2, $3, (SELECT id FROM orders WHERE id = $4), $5::jsonb)
-       ON CONFLICT (provider, event_id) DO NOTHING
-       RETURNING id`,
-      [provider, event.eventId, event.type, event.orderId, JSON.stringify(stored)],
-    );
-    if (inserted) {
-      await jobs.send(q, QUEUES.processEvent, { eventId: inserted.id });
-      return { id: inserted.id, fresh: true, result: null };
-    }
-    const existing = await q.one<{ id: number; result: string | null }>(
-      `SELECT id, result FROM payment_events WHERE provider = $1 AND event_id = $2`,
-      [provider, event.eventId],
-    );
-    if (!existing) throw new Error('payment event vanished');
-    return { id: existing.id, fresh: false, result: existing.result };
+    const { id, stored, result } = await storeEvent(q, provider, event);
+    if (stored) await jobs.send(q, QUEUES.processEvent, { eventId: id });
+    return { id, result };
   });
 }
 
@@ -160,13 +170,13 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
                           expire_timestamp)
        VALUES ($1, $2, $3, $4, 'Activated', $5, $6, $7, $8) RETURNING id`,
       [
-        `pool-${randomBytes(8).toString('hex')}`,
+        newPoolObjectId(),
         order.user_id,
         order.package_id,
         pkg.unlimited ? 1 : 3,
         bytes,
         pkg.validity_days,
-        Math.max(1, pkg.pool_lines ?? 1),
+        planLines(pkg),
         nowS + validity,
       ],
     );
@@ -273,22 +283,7 @@ export async function acceptAndProcess(
   provider: ProviderName,
   event: VerifiedEvent,
 ): Promise<EventResult | string> {
-  const { payload, ...normalized } = event;
-  const stored: StoredEvent = { event: normalized, raw: payload };
-  return db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO payment_events (provider, event_id, type, order_id, payload)
-       VALUES ($1, $2, $3, (SELECT id FROM orders WHERE id = $4), $5::jsonb)
-       ON CONFLICT (provider, event_id) DO NOTHING`,
-      [provider, event.eventId, event.type, event.orderId, JSON.stringify(stored)],
-    );
-    const row = await q.one<{ id: number }>(`SELECT id FROM payment_events WHERE provider = $1 AND event_id = $2`, [
-      provider,
-      event.eventId,
-    ]);
-    if (!row) throw new Error('payment event vanished');
-    return processEventIn(q, jobs, row.id);
-  });
+  return db.tx(async (q) => processEventIn(q, jobs, (await storeEvent(q, provider, event)).id));
 }
 
 async function apply(

@@ -1,10 +1,13 @@
 import { formatPrice } from 'shared-contracts';
 import { type MailMessage } from '../../mail';
+import { shopPageUrl } from './checkout';
 
 export interface ReceiptOrder {
   id: number;
   package_name: string;
   iccid: string | null;
+  /** The agent flag of the order's card (its card page), null for a pool bought without a card. */
+  card_flag: string | null;
   amount: number;
   tax_amount: number;
   currency: string;
@@ -30,7 +33,7 @@ export function receiptMail(order: ReceiptOrder, to: string, shopOrigin: string)
     `Auto-renew: ${order.renewal ? 'on (you can turn it off on the card page at any time)' : 'off'}`,
     ...(order.provider === 'sandbox' ? ['', 'This was a sandbox (test) payment: no money was taken.'] : []),
     '',
-    order.iccid ? `Your card page: ${shopOrigin}/2/${order.iccid}` : `Your orders: ${shopOrigin}/pay/order`,
+    `${order.iccid ? 'Your card page' : 'Your orders'}: ${shopPageUrl(shopOrigin, order)}`,
   ].join('\n');
   return { to, subject: `Your eSIM Shop receipt, order #${order.id}`, text, template: 'order' };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db } from '../../db/index';
+import { sendLogged } from '../../mail';
 import { type Providers } from './checkout';
 import { processEvent, type EventResult } from './fulfilment';
 import { createJobQueue, QUEUES, type JobQueue } from './jobs';
@@ -76,22 +77,6 @@ export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 /** Renewal jobs a worker takes (and runs concurrently) at once. */
 const RENEWAL_BATCH = 50;
 
-interface ReceiptRow {
-  id: number;
-  status: string;
-  receipt_sent_at: Date | null;
-  to_address: string | null;
-  package_name: string;
-  iccid: string | null;
-  amount: number;
-  tax_amount: number;
-  currency: string;
-  renewal: boolean;
-  paid_at: Date | null;
-  created_at: Date;
-  provider: string;
-}
-
 async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   const db: Db = app.db;
   const now = options.now ?? (() => new Date());
@@ -142,10 +127,7 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     async process(eventRowId) {
       const result = await processEvent(db, jobs, eventRowId);
       if (result === 'approved') {
-        const row = await db.one<{ order_id: number | null }>(`SELECT order_id FROM payment_events WHERE id = $1`, [
-          eventRowId,
-        ]);
-        const order = row?.order_id ? await repository.findOrder(row.order_id) : undefined;
+        const order = await repository.orderOfEvent(eventRowId);
         const provider = order ? providers[order.provider as ProviderName] : undefined;
         if (order?.provider_ref && provider?.capture) await provider.capture(order.provider_ref, order.id);
       }
@@ -160,35 +142,16 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     // Set below, once the context that needs this service exists.
     renewals: { scan: async () => 0, remind: async () => {}, charge: async () => {} },
     async sendReceipt(orderId) {
-      const order = await db.one<ReceiptRow>(
-        `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
-                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, o.amount, o.tax_amount, o.currency,
-                o.renewal, o.paid_at, o.created_at, o.provider
-           FROM orders o
-           JOIN packages p ON p.id = o.package_id
-           LEFT JOIN cards c ON c.iccid = o.iccid
-           LEFT JOIN users u ON u.id = o.user_id
-           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
-           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
-          WHERE o.id = $1`,
-        [orderId],
-      );
+      const order = await repository.receiptOf(orderId);
       if (!order || order.status !== 'fulfilled' || order.receipt_sent_at || !order.to_address) return;
       // Claimed before sending, so the inline attempt and the job never both send it; a failure gives it back.
-      const claimed = await db.one(
-        `UPDATE orders SET receipt_sent_at = now() WHERE id = $1 AND receipt_sent_at IS NULL RETURNING id`,
-        [orderId],
-      );
-      if (!claimed) return;
-      const mail = receiptMail(order, order.to_address, publicOrigin);
+      if (!(await repository.claimReceipt(orderId))) return;
       try {
-        await app.mailer.send(mail);
+        await sendLogged(app.mailer, receiptMail(order, order.to_address, publicOrigin), app.cards.logMail);
       } catch (error) {
-        await db.query(`UPDATE orders SET receipt_sent_at = NULL WHERE id = $1`, [orderId]);
-        await app.cards.logMail(mail.to, mail.subject, mail.template, String(error).slice(0, 500));
+        await repository.releaseReceipt(orderId);
         throw error;
       }
-      await app.cards.logMail(mail.to, mail.subject, mail.template, null);
     },
   };
   const renewalContext: RenewalContext = {
@@ -200,7 +163,7 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     publicOrigin,
     now,
     log: app.log,
-    logMail: (message, error) => app.cards.logMail(message.to, message.subject, message.template, error),
+    logMail: app.cards.logMail,
   };
   service.renewals = {
     scan: () => scanDueRenewals(renewalContext),

@@ -1,8 +1,8 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { taxOf } from 'shared-contracts';
 import { type Db } from '../../db/index';
-import { type Mailer, type MailMessage } from '../../mail';
-import { ensurePayUrl, type Providers } from './checkout';
+import { sendLogged, type MailLogger, type Mailer, type MailMessage } from '../../mail';
+import { ensurePayUrl, shopPageUrl, type Providers } from './checkout';
 import { acceptAndProcess } from './fulfilment';
 import { QUEUES, type JobQueue } from './jobs';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
@@ -41,7 +41,7 @@ export interface RenewalContext {
   publicOrigin: string;
   now: () => Date;
   log: FastifyBaseLogger;
-  logMail(message: MailMessage, error: string | null): Promise<void>;
+  logMail: MailLogger;
 }
 
 interface RenewalRow {
@@ -99,21 +99,12 @@ function facts(context: RenewalContext, row: RenewalRow): RenewalMailFacts {
     total: price + taxOf(price, row.tax_rate),
     currency: row.currency,
     periodEnd: row.period_end,
-    pageUrl:
-      row.iccid && row.card_flag
-        ? `${context.publicOrigin}/${encodeURIComponent(row.card_flag)}/${row.iccid}`
-        : `${context.publicOrigin}/pay/order`,
+    pageUrl: shopPageUrl(context.publicOrigin, row),
   };
 }
 
-async function mail(context: RenewalContext, message: MailMessage): Promise<void> {
-  try {
-    await context.mailer.send(message);
-  } catch (error) {
-    await context.logMail(message, String(error).slice(0, 500));
-    throw error;
-  }
-  await context.logMail(message, null);
+function mail(context: RenewalContext, message: MailMessage): Promise<void> {
+  return sendLogged(context.mailer, message, context.logMail);
 }
 
 /** Step 1: the renewals that became due, each with its reminder job; answers how many were created. */

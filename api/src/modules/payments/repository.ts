@@ -1,4 +1,5 @@
 import { type Queryable } from '../../db/index';
+import { type ReceiptOrder } from './mails';
 
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'failed' | 'refunded';
 
@@ -95,10 +96,18 @@ export interface PayAgentRow {
   payment_provider: 'sandbox' | 'stripe' | null;
 }
 
-export interface PoolRow {
-  id: number;
-  pool_object_id: string;
+/** What a receipt needs of a paid order, and whether (and to whom) it still has to be sent. */
+export interface ReceiptRow extends ReceiptOrder {
+  status: OrderStatus;
+  receipt_sent_at: Date | null;
+  to_address: string | null;
+}
+
+/** A card's owner and its monthly auto-renewal spending cap (migration 007). */
+export interface RenewalCapRow {
   user_id: number | null;
+  renewal_cap_amount: number | null;
+  renewal_cap_currency: string | null;
 }
 
 /** How many orders the order records show at most. */
@@ -163,10 +172,6 @@ export function createPaymentRepository(db: Queryable) {
       );
     },
 
-    async findPool(poolObjectId: string): Promise<PoolRow | undefined> {
-      return db.one<PoolRow>(`SELECT id, pool_object_id, user_id FROM pools WHERE pool_object_id = $1`, [poolObjectId]);
-    },
-
     /** Whether the card has a bought package not yet in use (status init): the pay check's unusedPackage warning. */
     async hasUnusedPackage(iccid: string): Promise<boolean> {
       const row = await db.one(`SELECT 1 FROM card_packages WHERE iccid = $1 AND status = 'init' LIMIT 1`, [iccid]);
@@ -217,6 +222,14 @@ export function createPaymentRepository(db: Queryable) {
 
     async findOrder(id: number): Promise<OrderRow | undefined> {
       return db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = $1`, [id]);
+    },
+
+    /** The order a stored provider event was matched to (payment_events.order_id), if any. */
+    async orderOfEvent(eventRowId: number): Promise<OrderRow | undefined> {
+      return db.one<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = (SELECT order_id FROM payment_events WHERE id = $1)`,
+        [eventRowId],
+      );
     },
 
     /** An open order whose session ran out stops being "the" open order of its purchase (it can still be paid). */
@@ -273,17 +286,6 @@ export function createPaymentRepository(db: Queryable) {
       );
     },
 
-    async packageName(packageId: number, lang: string): Promise<string> {
-      const row = await db.one<{ name: string }>(
-        `SELECT coalesce(t.name, en.name, p.code) AS name FROM packages p
-           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = $2
-           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
-          WHERE p.id = $1`,
-        [packageId, lang],
-      );
-      return row?.name ?? '';
-    },
-
     /**
      * Turns auto-renewal of one purchased package of the card on or off (the renewal flag of the order that bought
      * it), and the card's own flag with it. False when the card has no such package bought through an order.
@@ -307,9 +309,56 @@ export function createPaymentRepository(db: Queryable) {
       return true;
     },
 
-    async packageRecordExists(iccid: string, recordId: number): Promise<boolean> {
-      return (
-        (await db.one(`SELECT 1 FROM card_packages WHERE id = $1 AND iccid = $2`, [recordId, iccid])) !== undefined
+    /** A fulfilled order as its receipt tells it, with the address it goes to (order, else card, else account). */
+    async receiptOf(orderId: number): Promise<ReceiptRow | undefined> {
+      return db.one<ReceiptRow>(
+        `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
+                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.amount,
+                o.tax_amount, o.currency, o.renewal, o.paid_at, o.created_at, o.provider
+           FROM orders o
+           JOIN packages p ON p.id = o.package_id
+           LEFT JOIN cards c ON c.iccid = o.iccid
+           LEFT JOIN users u ON u.id = o.user_id
+           LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
+           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
+          WHERE o.id = $1`,
+        [orderId],
+      );
+    },
+
+    /** Takes the one sending of an order's receipt (false: already sent or being sent); releaseReceipt gives it back. */
+    async claimReceipt(orderId: number): Promise<boolean> {
+      const row = await db.one(
+        `UPDATE orders SET receipt_sent_at = now() WHERE id = $1 AND receipt_sent_at IS NULL RETURNING id`,
+        [orderId],
+      );
+      return row !== undefined;
+    },
+
+    async releaseReceipt(orderId: number): Promise<void> {
+      await db.query(`UPDATE orders SET receipt_sent_at = NULL WHERE id = $1`, [orderId]);
+    },
+
+    /** The card's owner and its monthly auto-renewal cap (renewalCap); undefined for an unknown card. */
+    async renewalCapOf(iccid: string): Promise<RenewalCapRow | undefined> {
+      return db.one<RenewalCapRow>(
+        `SELECT user_id, renewal_cap_amount, renewal_cap_currency FROM cards WHERE iccid = $1`,
+        [iccid],
+      );
+    },
+
+    /** Sets (amount null: removes) the cap of a card the user owns; undefined when the card is not theirs. */
+    async setRenewalCap(
+      iccid: string,
+      userId: number,
+      amount: number | null,
+      currency: string,
+    ): Promise<RenewalCapRow | undefined> {
+      return db.one<RenewalCapRow>(
+        `UPDATE cards SET renewal_cap_amount = $3, renewal_cap_currency = $4, updated_at = now()
+          WHERE iccid = $1 AND user_id = $2
+          RETURNING user_id, renewal_cap_amount, renewal_cap_currency`,
+        [iccid, userId, amount, amount === null ? null : currency],
       );
     },
   };

@@ -2,14 +2,15 @@ import { type FastifyInstance } from 'fastify';
 import { type PayMethod } from 'shared-contracts';
 import { validateAddress } from 'shared-contracts/validators/address';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { defineCall, type CallRoute } from '../../http/calls';
-import { assertCardAccess, OTHER_ACCOUNT } from '../cards/routes';
+import { defineCall, requireUser, type CallRoute } from '../../http/calls';
+import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/routes';
 import { type CardRow } from '../cards/repository';
 import { type PackageRow } from '../catalogue/repository';
 import { type SessionUser } from '../users/repository';
 import { chooseProvider, ensurePayUrl, SESSION_REUSE_MARGIN_MS } from './checkout';
 import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
-import { type PayAgentRow, type PoolRow } from './repository';
+import { type PoolRow } from '../pools/repository';
+import { type PayAgentRow } from './repository';
 import { parseOrderId, toOrderRecord, wireStatus } from './view';
 
 export const PACKAGE_NOT_FOUND = 'package not found';
@@ -26,11 +27,6 @@ interface Purchase {
   kind: 'card' | 'pool';
   pkg: PackageRow;
   view: PriceView;
-}
-
-function needUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-  return user;
 }
 
 export function paymentCalls(app: FastifyInstance): CallRoute[] {
@@ -59,7 +55,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
   }
 
   async function ownPool(poolObjectId: string, user: SessionUser): Promise<PoolRow> {
-    const pool = await repo.findPool(poolObjectId);
+    const pool = await app.pools.findPool(poolObjectId);
     if (!pool) throw new ApiError(ERROR_CODES.NOT_FOUND, POOL_NOT_FOUND);
     if (pool.user_id !== user.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
     return pool;
@@ -98,10 +94,10 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       const pkg = await listed(card.card_kind === 2 ? 'esim' : 'sim', agent, body.id, body.ccy, body.lang);
       if (pkg) return { card, pool: null, agent, kind: 'card', pkg, view: agent.version === 1 ? 'old' : 'new' };
     }
-    const pool = body.pool_object_id !== undefined ? await ownPool(body.pool_object_id, needUser(user)) : null;
+    const pool = body.pool_object_id !== undefined ? await ownPool(body.pool_object_id, requireUser(user)) : null;
     const pkg = await listed('pool', agent, body.id, body.ccy, body.lang);
     if (!pkg) throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
-    needUser(user);
+    requireUser(user);
     return { card, pool, agent, kind: 'pool', pkg, view: 'pool' };
   }
 
@@ -127,14 +123,9 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     defineCall('saveAddress', { auth: 'optional' }, async (body, { user }) => {
       const card = await cardOrThrow(body.iccid);
       assertBuyer(card, user);
-      const form = {
-        email: body.email.trim().toLowerCase(),
-        country: body.country,
-        region: body.region.trim(),
-        city: body.city.trim(),
-        postalCode: body.postalCode.trim(),
-        line1: body.line1.trim(),
-      };
+      // The schema already trimmed the text fields; e-mails are stored lower-cased.
+      const { email, country, region, city, postalCode, line1 } = body;
+      const form = { email: email.toLowerCase(), country, region, city, postalCode, line1 };
       const check = validateAddress(form);
       if (!check.ok) {
         const [field, message] = Object.entries(check.errors)[0] ?? ['address', 'parameter error'];
@@ -242,7 +233,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       if (!order) throw new ApiError(ERROR_CODES.NOT_FOUND, ORDER_NOT_FOUND);
       const owners = [order.user_id, order.card_user_id, order.pool_user_id].filter((owner) => owner !== null);
       if (owners.length > 0 && !(user && owners.includes(user.id))) {
-        throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : 'log in with the account this belongs to');
+        throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
       }
       if (order.status === 'pending') await payments.refreshPending(order);
       const fresh = (await repo.findOrder(order.id)) ?? order;
@@ -258,7 +249,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         assertCardAccess(card, user);
         return { list: (await repo.listOrders({ iccid }, lang)).map(toOrderRecord) };
       }
-      const me = needUser(user);
+      const me = requireUser(user);
       return { list: (await repo.listOrders({ userId: me.id }, lang)).map(toOrderRecord) };
     }),
 

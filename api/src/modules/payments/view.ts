@@ -37,8 +37,8 @@ export function toOrderRecord(row: OrderListRow): OrderRecord {
   };
 }
 
-/** Order ids travel as decimal strings; anything else is no order. */
-export function parseOrderId(raw: string): number | null {
-  const text = raw.trim();
+/** Order ids travel as decimal strings (the wire, providers' metadata); anything else is no order. */
+export function parseOrderId(raw: unknown): number | null {
+  const text = typeof raw === 'string' ? raw.trim() : '';
   return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
 }

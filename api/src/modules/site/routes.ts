@@ -8,6 +8,7 @@ import { safeLink, withQuery } from '../../lib/links';
 import { loadSupportConfig } from '../../config';
 import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/routes';
 import { type SessionUser } from '../users/repository';
+import { type ThirdPartyProvider } from '../users/thirdparty';
 import { type AdvertRow, type NoticeDetailRow, type NoticeRow } from './repository';
 
 /** Config key of an external support chat (http(s)); unset: the answer is '' and the built-in support opens. */
@@ -88,7 +89,7 @@ export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
 export interface SiteCallOptions {
   production: boolean;
   /** getConfig's facebook/google values: '' off, 'demo' the local demo provider, else the client id. */
-  thirdPartyLogin?: (provider: 'google' | 'facebook') => string;
+  thirdPartyLogin?: (provider: ThirdPartyProvider) => string;
 }
 
 export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallRoute[] {

@@ -274,10 +274,6 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
       return inTransaction((tx) => tx.issueCode(email, purpose, userId));
     },
 
-    async setPassword(userId: number, password: string): Promise<void> {
-      await queries.setPasswordHash(userId, await hashPassword(password));
-    },
-
     /**
      * A new password with a reset code, all or nothing: the code is used up, every receipt of the account ends
      * (10021) and one new receipt is opened for the caller.

@@ -1,10 +1,17 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type AuthSession } from 'shared-contracts/schemas';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { defineCall, type CallRoute, type RateLimitSettings } from '../../http/calls';
+import {
+  defineCall,
+  requireUser,
+  type CallBody,
+  type CallContext,
+  type CallRoute,
+  type RateLimitSettings,
+} from '../../http/calls';
 import { countHit } from '../../plugins/rate-limit-store';
 import { verificationCodeMail } from './mails';
-import { type ThirdPartyLogin } from './thirdparty';
+import { type ThirdPartyLogin, type ThirdPartyProvider } from './thirdparty';
 import { normalizeEmail, type Clock, type CodePurpose, type SessionUser, type UserRow } from './repository';
 
 const SCENE_PURPOSE: Record<'signup' | 'reset' | 'email', CodePurpose> = {
@@ -22,12 +29,6 @@ export interface UserCallOptions {
   thirdParty?: ThirdPartyLogin;
 }
 
-function needUser(user: SessionUser | null): SessionUser {
-  // 'required' calls never get here without a user; this only narrows the type.
-  if (!user) throw new ApiError(ERROR_CODES.TOKEN_INVALID);
-  return user;
-}
-
 export function userCalls(app: FastifyInstance, options: UserCallOptions): CallRoute[] {
   const clock = options.clock ?? (() => new Date());
 
@@ -36,7 +37,7 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
    * receipt, the answer a login-only call gives (10013, or 10021 when signed out everywhere).
    */
   async function sceneUser(user: SessionUser | null, request: FastifyRequest): Promise<SessionUser> {
-    return user ?? needUser(await app.auth.user(request, 'required'));
+    return user ?? requireUser(await app.auth.user(request, 'required'));
   }
 
   async function session(user: UserRow, userAgent: string | undefined, ifPasswordHash?: string): Promise<AuthSession> {
@@ -59,6 +60,24 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
       timeWindowMs,
     );
     if (current > max) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+  }
+
+  /** The third-party login of a provider this api is configured for; else 10002 (the button is not offered). */
+  function thirdPartyFor(provider: ThirdPartyProvider): ThirdPartyLogin {
+    if (!options.thirdParty || options.thirdParty.configValue(provider) === '') {
+      throw new ApiError(ERROR_CODES.PARAM_ERROR, `${provider} login is not configured`);
+    }
+    return options.thirdParty;
+  }
+
+  /** Third-party login, step 2, from our callback page: the code for a session of the linked (or new) account. */
+  async function finishThirdPartyLogin(
+    { provider, code, state, redirect_uri, iss }: CallBody<'loginThirdParty'>,
+    { request }: CallContext,
+  ): Promise<AuthSession> {
+    const login = thirdPartyFor(provider);
+    const identity = await login.finish(provider, code, state, redirect_uri, iss);
+    return session(await login.userFor(identity), request.headers['user-agent']);
   }
 
   return [
@@ -112,35 +131,21 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
     }),
 
     // Third-party login, step 1: the provider's authorization URL (the browser goes there) and the state.
-    defineCall('loginThirdPartyStart', { auth: 'none', rateLimited: true }, async ({ provider, redirect_uri }) => {
-      if (!options.thirdParty || options.thirdParty.configValue(provider) === '') {
-        throw new ApiError(ERROR_CODES.PARAM_ERROR, `${provider} login is not configured`);
-      }
-      return options.thirdParty.start(provider, redirect_uri);
-    }),
-
-    // Step 2, from our callback page: the code for a session of the linked (or new) account.
-    defineCall(
-      'loginThirdParty',
-      { auth: 'none', rateLimited: true },
-      async ({ provider, code, state, redirect_uri, iss }, { request }) => {
-        if (!options.thirdParty || options.thirdParty.configValue(provider) === '') {
-          throw new ApiError(ERROR_CODES.PARAM_ERROR, `${provider} login is not configured`);
-        }
-        const identity = await options.thirdParty.finish(provider, code, state, redirect_uri, iss);
-        return session(await options.thirdParty.userFor(identity), request.headers['user-agent']);
-      },
+    defineCall('loginThirdPartyStart', { auth: 'none', rateLimited: true }, async ({ provider, redirect_uri }) =>
+      thirdPartyFor(provider).start(provider, redirect_uri),
     ),
+
+    defineCall('loginThirdParty', { auth: 'none', rateLimited: true }, finishThirdPartyLogin),
 
     // Revokes this receipt only; other devices stay logged in (this one then answers 10013).
     defineCall('logout', { auth: 'required' }, async (_body, { user }) => {
-      await app.users.revokeSession(needUser(user).sessionId);
+      await app.users.revokeSession(user.sessionId);
       return null;
     }),
 
     // Every receipt of the account, this one included; each then answers 10021.
     defineCall('logoutAll', { auth: 'required' }, async (_body, { user }) => {
-      await app.users.revokeAllSessions(needUser(user).id);
+      await app.users.revokeAllSessions(user.id);
       return null;
     }),
 
@@ -153,19 +158,17 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
       return { token: result.token, email: result.user.email, user_id: result.user.id };
     }),
 
-    defineCall('getUserInfo', { auth: 'required' }, async (_body, { user }) => {
-      const caller = needUser(user);
+    defineCall('getUserInfo', { auth: 'required' }, async (_body, { user: caller }) => {
       return { email: caller.email, user_id: caller.id, area: caller.area, ccy: caller.ccy ?? options.defaultCcy };
     }),
 
     defineCall('userSet', { auth: 'required' }, async ({ area, ccy }, { user }) => {
-      const updated = await app.users.updateSettings(needUser(user).id, { area, ccy });
+      const updated = await app.users.updateSettings(user.id, { area, ccy });
       return { area: updated?.area ?? area, ccy: updated?.ccy ?? ccy };
     }),
 
     // The code was mailed to the new address (getCode scene 'email') for this account only.
-    defineCall('updateEmail', { auth: 'required', rateLimited: true }, async ({ email, code }, { user }) => {
-      const caller = needUser(user);
+    defineCall('updateEmail', { auth: 'required', rateLimited: true }, async ({ email, code }, { user: caller }) => {
       await limitAddress('updateEmail', email);
       if (!(await app.users.checkCode(email, 'email_update', code, true, caller.id))) {
         throw new ApiError(ERROR_CODES.CODE_INVALID);

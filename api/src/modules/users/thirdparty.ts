@@ -1,11 +1,13 @@
 import * as oidc from 'openid-client';
+import { type CallRequest } from 'shared-contracts/schemas';
 import { oauthRedirectUrls, type ApiConfig } from '../../config';
 import { type Db } from '../../db/index';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { sha256Hex } from '../../lib/secrets';
 import { normalizeEmail, type Clock, type UserRow } from './repository';
 
-export type ThirdPartyProvider = 'google' | 'facebook';
+/** google or facebook: the providers getConfig can name (shared-contracts). */
+export type ThirdPartyProvider = CallRequest<'loginThirdParty'>['provider'];
 
 /** Google, or anything that speaks OpenID Connect with discovery (the local demo provider in tests). */
 export interface OidcSettings {
@@ -48,8 +50,6 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const isLoopback = (url: string) => LOOPBACK.has(new URL(url).hostname);
 
 interface LoginRow {
-  provider: ThirdPartyProvider;
-  redirect_uri: string;
   code_verifier: string;
   nonce: string | null;
 }
@@ -203,7 +203,7 @@ export function createThirdPartyLogin(db: Db, settings: ThirdPartySettings, cloc
       const row = await db.one<LoginRow>(
         `UPDATE oauth_logins SET consumed_at = $4
           WHERE state_hash = $1 AND provider = $2 AND redirect_uri = $3 AND consumed_at IS NULL AND expires_at > $4
-          RETURNING provider, redirect_uri, code_verifier, nonce`,
+          RETURNING code_verifier, nonce`,
         [sha256Hex(state), provider, redirectUri, clock()],
       );
       if (!row) throw new ApiError(ERROR_CODES.CODE_INVALID);

@@ -8,7 +8,10 @@ import {
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
 import { currencyDigits } from 'shared-contracts';
+import { parseOrderId } from '../view';
 import {
+  eventOf,
+  isPageOn,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
   type PaymentProvider,
@@ -76,10 +79,6 @@ const CAPTURE_EVENTS: Record<string, VerifiedEvent['type']> = {
   'PAYMENT.CAPTURE.DENIED': 'failed',
   'PAYMENT.CAPTURE.DECLINED': 'failed',
 };
-
-function orderIdOf(customId: unknown): number | null {
-  return typeof customId === 'string' && /^\d{1,15}$/.test(customId) ? Number(customId) : null;
-}
 
 export function createPaypalProvider(settings: PaypalSettings): PaymentProvider {
   const now = settings.now ?? (() => new Date());
@@ -218,21 +217,12 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
       if (typeof event.id !== 'string' || typeof event.event_type !== 'string') throw new WebhookRejected('no event');
 
       const resource = event.resource ?? {};
-      const base = {
-        eventId: event.id,
-        orderId: null,
-        amount: null,
-        currency: null,
-        providerRef: null,
-        paymentId: null,
-        savedMethod: null,
-        payload: event,
-      };
+      const base = eventOf(event.id, event);
       if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
         return {
           ...base,
           type: 'approved',
-          orderId: orderIdOf(resource.purchase_units?.[0]?.custom_id),
+          orderId: parseOrderId(resource.purchase_units?.[0]?.custom_id),
           providerRef: resource.id ?? null,
         };
       }
@@ -242,7 +232,7 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
       return {
         ...base,
         type,
-        orderId: orderIdOf(resource.custom_id),
+        orderId: parseOrderId(resource.custom_id),
         amount: currency ? minorOf(resource.amount?.value, currency) : null,
         currency,
         providerRef: resource.supplementary_data?.related_ids?.order_id ?? null,
@@ -251,15 +241,7 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
     },
 
     ownsPayUrl(url) {
-      try {
-        const parsed = new URL(url);
-        return (
-          parsed.protocol === 'https:' &&
-          (PAY_HOSTS[settings.environment] as readonly string[]).includes(parsed.hostname)
-        );
-      } catch {
-        return false;
-      }
+      return isPageOn(url, PAY_HOSTS[settings.environment]);
     },
 
     // One capture per order whoever asks (webhook, the buyer's return): PayPal answers a repeated request id with

@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
+import { parseOrderId } from '../view';
 import {
+  eventOf,
+  isPageOn,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
   type ChargeResult,
@@ -25,18 +28,14 @@ export interface StripeSettings {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-  /** The hosts pay_url may point at (Stripe Checkout's own). */
-  checkoutHosts?: string[];
   now?: () => Date;
 }
 
 /** Stripe's shortest Checkout session is 30 minutes; a little more so the limit is never hit by clock skew. */
 const SESSION_SECONDS = 31 * 60;
 
-function orderIdOf(session: Stripe.Checkout.Session): number | null {
-  const raw = session.client_reference_id ?? session.metadata?.order_id ?? '';
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
+/** The hosts pay_url may point at: Stripe Checkout's own. */
+const CHECKOUT_HOSTS = ['checkout.stripe.com'];
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -58,7 +57,6 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     ...(settings.protocol ? { protocol: settings.protocol } : {}),
   });
   const now = settings.now ?? (() => new Date());
-  const checkoutHosts = settings.checkoutHosts ?? ['checkout.stripe.com'];
 
   return {
     name: 'stripe',
@@ -125,16 +123,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         throw new WebhookRejected(error instanceof Error ? error.message : 'bad signature');
       }
-      const base = {
-        eventId: event.id,
-        orderId: null,
-        amount: null,
-        currency: null,
-        providerRef: null,
-        paymentId: null,
-        savedMethod: null,
-        payload: event,
-      };
+      const base = eventOf(event.id, event);
       if (!event.type.startsWith('checkout.session.')) return { ...base, type: 'ignored' };
       const session = event.data.object as Stripe.Checkout.Session;
       let type: VerifiedEvent['type'] = SESSION_EVENTS[event.type] ?? 'ignored';
@@ -145,7 +134,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return {
         ...base,
         type,
-        orderId: orderIdOf(session),
+        orderId: parseOrderId(session.client_reference_id ?? session.metadata?.order_id),
         amount: session.amount_total,
         currency: session.currency ? session.currency.toUpperCase() : null,
         providerRef: session.id,
@@ -195,12 +184,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     ownsPayUrl(url) {
-      try {
-        const parsed = new URL(url);
-        return parsed.protocol === 'https:' && checkoutHosts.includes(parsed.hostname);
-      } catch {
-        return false;
-      }
+      return isPageOn(url, CHECKOUT_HOSTS);
     },
   };
 }

@@ -59,6 +59,30 @@ export interface VerifiedEvent {
   payload: unknown;
 }
 
+/** An event as far as its id and payload: each adapter fills in what its event type tells (else 'ignored'). */
+export function eventOf(eventId: string, payload: unknown): Omit<VerifiedEvent, 'type'> {
+  return {
+    eventId,
+    orderId: null,
+    amount: null,
+    currency: null,
+    providerRef: null,
+    paymentId: null,
+    savedMethod: null,
+    payload,
+  };
+}
+
+/** Whether a URL is an https page on one of the provider's own hosts (pay_url is never anything else). */
+export function isPageOn(url: string, hosts: ReadonlyArray<string>): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && hosts.includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A webhook that is not from the provider (bad signature, stale timestamp, unreadable body): answered 400. */
 export class WebhookRejected extends Error {
   constructor(reason: string) {
