@@ -11,6 +11,8 @@ export default remoteConfigs({
   exposes: {
     './routes': './src/routes.tsx',
     './CheckoutSheet': './src/sheet.tsx',
+    // The pay return dialog the card page shows on returnType=suc (mf-checkout owns the return handling).
+    './PayReturn': './src/features/pay-return/components/PayReturnDialog.tsx',
     './standalone': './src/standalone.tsx',
   },
 });

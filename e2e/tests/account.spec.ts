@@ -168,3 +168,18 @@ test('Arabic: the three login modes, right to left', async ({ page }) => {
   }
   await axe(page);
 });
+
+test('the third-party sign-in in English and Arabic: provider button on the login page, the callback saying it was cancelled', async ({
+  page,
+}) => {
+  for (const lang of ['en', 'ar'] as const) {
+    await page.goto(`/user/login?lan=${lang}`);
+    await expect(account(page).getByTestId('third-party-google')).toBeVisible();
+    await page.screenshot({ path: `screenshots/login-providers-${lang}.png` });
+    await page.goto(`/user/login/callback?error=access_denied&lan=${lang}`);
+    await expect(account(page).getByTestId('callback-problem')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await page.screenshot({ path: `screenshots/login-callback-${lang}.png` });
+    await axe(page);
+  }
+});

@@ -29,17 +29,18 @@ async function openOldViewSheet(page: Page, iccid = AGENT1_CARD) {
 
 /** The billing address dialog: a US address in New York (taxed) or a Canadian one. */
 async function fillAddress(page: Page, where: 'US' | 'CA') {
-  const dialog = page.getByRole('dialog', { name: 'Billing address' });
+  // Found by its fields, so it works in every language.
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('address-country') });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('address-email').fill('buyer@example.com');
   await dialog.getByTestId('address-country').selectOption(where);
   if (where === 'US') {
-    await dialog.getByTestId('address-region').selectOption({ label: 'New York' });
+    await dialog.getByTestId('address-region').selectOption('NY');
     await dialog.getByTestId('address-city').fill('New York');
     await dialog.getByTestId('address-postalCode').fill('10001');
     await dialog.getByTestId('address-line1').fill('350 Fifth Avenue');
   } else {
-    await dialog.getByTestId('address-region').selectOption({ label: 'Ontario' });
+    await dialog.getByTestId('address-region').selectOption('ON');
     await dialog.getByTestId('address-city').fill('Toronto');
     await dialog.getByTestId('address-postalCode').fill('M5V 2T6');
     await dialog.getByTestId('address-line1').fill('290 Bremner Blvd');
@@ -50,7 +51,8 @@ async function fillAddress(page: Page, where: 'US' | 'CA') {
 async function saveAddress(dialog: Locator) {
   await dialog.getByTestId('address-submit').click();
   await expect(dialog.getByTestId('address-tax')).toBeVisible();
-  await expect(dialog.getByTestId('address-submit')).toHaveText('OK');
+  // Saved: the form is locked and the button now closes it ('ok').
+  await expect(dialog.getByTestId('address-city')).not.toBeEditable();
   const tax = (await dialog.getByTestId('address-tax').textContent()) ?? '';
   await dialog.getByTestId('address-submit').click();
   await expect(dialog).toBeHidden();
@@ -272,3 +274,52 @@ test('Arabic: the sheet and the address dialog, right to left', async ({ page })
   await page.screenshot({ path: 'screenshots/checkout-address-ar.png' });
   await axe(page);
 });
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: every screen of a purchase at 390x844, with axe: sheet, address, confirmation, pay page, paid, orders, agreements`, async ({
+    page,
+  }) => {
+    const shot = (name: string) => page.screenshot({ path: `screenshots/purchase-${name}-${lang}.png` });
+    await page.goto(`/1/${AGENT1_CARD}?lan=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await card(page).locator('[data-testid^="old-package-"]').first().getByRole('radio').check();
+    await card(page).getByTestId('buy').click();
+    await expect(sheet(page)).toBeVisible();
+    await shot('1-sheet');
+    await sheet(page).getByTestId('checkout-buy').click();
+    await acceptUnusedWarning(page);
+    const dialog = await fillAddress(page, 'US');
+    await dialog.getByTestId('address-submit').click();
+    await expect(dialog.getByTestId('address-tax')).toBeVisible();
+    await shot('2-address');
+    await axe(page);
+    await dialog.getByTestId('address-submit').click();
+    await expect(page.getByTestId('checkout-pay')).toBeVisible();
+    // The total with the New York tax is what the paid dialog and the order records name.
+    const total = /\d+[.,]\d{2}/.exec((await page.getByTestId('checkout-pay').textContent()) ?? '')?.[0] ?? '';
+    expect(total).not.toBe('');
+    await shot('3-confirm');
+    await axe(page);
+    await page.getByTestId('checkout-pay').click();
+    await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+    await shot('4-pay-page');
+    await page.locator('button[value="pay"]').click();
+    const paid = page.getByTestId('paid-dialog');
+    await expect(paid.getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+    await expect(paid.getByTestId('paid-amount')).toContainText(total);
+    await shot('5-paid');
+    await axe(page);
+    for (const [path, name] of [
+      [`/pay/order?iccid=${AGENT1_CARD}`, '6-orders'],
+      ['/agreement', '7-agreement'],
+      ['/renew/agreement', '8-renew-agreement'],
+    ] as const) {
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lan=${lang}`);
+      await expect(page.locator('[data-remote="mf_checkout"]')).toBeVisible();
+      await expect(page.getByTestId('page-title')).not.toBeEmpty();
+      if (name === '6-orders') await expect(page.getByTestId('order-amount').first()).toContainText(total);
+      await shot(name);
+      await axe(page);
+    }
+  });
+}

@@ -216,6 +216,47 @@ describe('transport failures', () => {
   });
 });
 
+describe('a call this copy does not know', () => {
+  // A remote built later than the page's shared-contracts asks for a call the page's call map lacks.
+  type Call = (name: string, payload: unknown, options?: { closeMessage?: boolean }) => Promise<unknown>;
+
+  it('answers a system error with the usual message and a warning naming the call, without a request', async () => {
+    const { client, onError, logger } = setup();
+    const result = await (client.call as Call)('getFutureThing', { id: 1 });
+    expect(result).toEqual({ ok: false, code: 10003, message: '' });
+    expect(onError).toHaveBeenCalledWith('errors.10003', 10003, 'error');
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('getFutureThing'));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('stays silent with closeMessage, and does not take an inherited name for a call', async () => {
+    const { client, onError, logger } = setup();
+    expect(await (client.call as Call)('toString', {}, { closeMessage: true })).toMatchObject({
+      ok: false,
+      code: 10003,
+    });
+    expect(onError).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('report', () => {
+  it("shows a quiet failure's message later, without asking again; nothing for a success or a network failure", async () => {
+    reply = envelope(10102, null, 'card not found');
+    const { client, onError } = setup();
+    const failed = await client.call('getCard', { flag: '2', iccid: ICCID, lang: 'en' }, { closeMessage: true });
+    expect(onError).not.toHaveBeenCalled();
+    client.report(failed);
+    expect(onError).toHaveBeenCalledWith('errors.10102', 10102, 'error');
+    expect(seen).toHaveLength(1);
+
+    client.report({ ok: true, code: 10000, data: null });
+    client.report({ ok: false, code: -1, message: '', network: true });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('defaults', () => {
   it('publishes errors as toasts and session ends on the page bus', async () => {
     const toasts: unknown[] = [];

@@ -1,7 +1,7 @@
 // The one API client (ARCHITECTURE): POST JSON, bearer receipt, envelope, catalogue messages, session end.
 // It never throws: every outcome is a value the caller switches on, so a screen cannot forget a failure path.
 import { calls, type CallName, type CallRequest, type CallResponse, type Envelope } from './calls';
-import { isOk, isSessionEnd, messageKeyFor, severityFor } from './errors';
+import { ERROR_CODES, isOk, isSessionEnd, messageKeyFor, severityFor } from './errors';
 import { publish, type SessionEndEvent } from './bus';
 import { createSafeStorage, SESSION_KEYS, STORAGE_KEYS, type SafeStorage } from './storage';
 import { DEFAULT_FLAG } from './constants';
@@ -37,6 +37,12 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   call<N extends CallName>(name: N, payload: CallRequest<N>, options?: CallOptions): Promise<CallResult<N>>;
+  /**
+   * Shows the message of a failure that was asked for with closeMessage, once the caller knows it uses the answer
+   * (a call made early, before the page knew it would need it): the same message `call` would have shown, without
+   * asking the api again. A success, a network failure or an abort shows nothing, as in `call`.
+   */
+  report<N extends CallName>(result: CallResult<N>): void;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -71,7 +77,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     payload: CallRequest<N>,
     callOptions: CallOptions = {},
   ): Promise<CallResult<N>> {
-    const def: { path: string; base?: 'api' } = calls[name];
+    // A remote built later than the page's shared-contracts copy may name a call this copy does not know: answer it
+    // as a failure the caller already handles, instead of a TypeError that drops the call without a word.
+    const known = Object.prototype.hasOwnProperty.call(calls, name);
+    const def: { path: string; base?: 'api' } | undefined = known ? calls[name] : undefined;
+    if (!def) {
+      logger.warn(`[api] ${String(name)} is not a call this page's shared-contracts knows (a remote built later?)`);
+      const failure = { ok: false as const, code: ERROR_CODES.SYSTEM_ERROR, message: '' };
+      if (!callOptions.closeMessage) report(failure);
+      return failure;
+    }
     const base = callOptions.base ?? def.base ?? 'root';
     const url = `${baseUrl}${base === 'api' ? '/api' : ''}${def.path}`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -103,10 +118,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const message = typeof body.message === 'string' ? body.message : '';
     if (isOk(code)) return { ok: true, code, data: body.data as CallResponse<N> };
 
-    if (!callOptions.closeMessage) onError(messageKeyFor(code, message), code, severityFor(code));
+    const failure = { ok: false as const, code, message };
+    if (!callOptions.closeMessage) report(failure);
     if (isSessionEnd(code)) endSession(callOptions.disableBack ?? false);
-    return { ok: false, code, message };
+    return failure;
   }
 
-  return { call };
+  function report<N extends CallName>(result: CallResult<N>): void {
+    if (result.ok || result.network) return;
+    onError(messageKeyFor(result.code, result.message), result.code, severityFor(result.code));
+  }
+
+  return { call, report };
 }

@@ -1,4 +1,4 @@
-import { isSitePath, safeLink } from './links';
+import { isHttpUrl, isSitePath, leavePageFor, pageExit, safeLink } from './links';
 
 describe('safeLink', () => {
   it.each([
@@ -26,5 +26,29 @@ describe('safeLink', () => {
     expect(isSitePath('/card/msg')).toBe(true);
     expect(isSitePath('//host/x')).toBe(false);
     expect(isSitePath('https://example.com')).toBe(false);
+  });
+});
+
+describe('leaving for another site', () => {
+  it.each([
+    ['https://checkout.stripe.com/c/pay/cs_1', true],
+    ['http://localhost:3000/eshop/sandbox/pay/1', true],
+    ['javascript:alert(1)', false],
+    ['/eshop/sandbox/pay/1', false],
+    ['//evil.example/pay', false],
+    ['data:text/html,hi', false],
+    ['', false],
+    [`https://example.com/${'a'.repeat(2100)}`, false],
+    [42, false],
+  ])('%p is an http(s) URL: %s', (url, ok) => expect(isHttpUrl(url)).toBe(ok));
+
+  it('goes only to an http(s) URL, through pageExit', () => {
+    const assign = jest.spyOn(pageExit, 'assign').mockImplementation(() => undefined);
+    expect(leavePageFor('javascript:alert(1)')).toBe(false);
+    expect(leavePageFor('/user/login')).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    expect(leavePageFor('https://accounts.example.com/auth?state=s')).toBe(true);
+    expect(assign).toHaveBeenCalledWith('https://accounts.example.com/auth?state=s');
+    assign.mockRestore();
   });
 });

@@ -31,3 +31,32 @@ export function safeLink(value: string | null | undefined): string {
 export function isSitePath(link: string): boolean {
   return link.startsWith('/') && !link.startsWith('//');
 }
+
+/** An absolute http(s) URL with a host: what another site's page (a provider's pay or sign-in page) must be. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The way out of the page to another site (a payment provider, a sign-in provider). An object, so a test can watch
+ * where the page would go: jsdom does not navigate.
+ */
+export const pageExit = {
+  assign(url: string): void {
+    // This module also serves the api (safeLink), which has no DOM types: the page's location, typed here.
+    (globalThis as unknown as { location: { assign(to: string): void } }).location.assign(url);
+  },
+};
+
+/** Leaves the page for `url` when it is an absolute http(s) URL; anything else is refused (false) and the page stays. */
+export function leavePageFor(url: unknown): boolean {
+  if (!isHttpUrl(url)) return false;
+  pageExit.assign(url);
+  return true;
+}

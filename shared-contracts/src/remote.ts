@@ -1,6 +1,7 @@
 // What every remote's `./routes` module exposes (docs/platform.md): route objects the shell composes.
 import type { ComponentType } from 'react';
 import type { CheckoutRequest } from './bus';
+import type { PayReturn } from './storage';
 
 export interface RemoteRoute {
   /** Route path as the spec's route table writes it, e.g. '/pool/detail' or '/:flag/:iccid'. */
@@ -26,4 +27,22 @@ export type CheckoutSheetMount = (element: HTMLElement, props: CheckoutSheetProp
 export interface CheckoutSheetModule {
   default: ComponentType<CheckoutSheetProps>;
   mount: CheckoutSheetMount;
+}
+
+/**
+ * mf_checkout's `./PayReturn` widget (mf-checkout owns the return handling): the dialog the card page shows when
+ * the provider sends the browser back with returnType=suc.
+ */
+export interface PayReturnProps {
+  iccid: string;
+  /** The order (the provider's return address, else the PAY_RETURN the sheet stored); null when unknown. */
+  orderId: string | null;
+  /** The sheet's hand-over (PAY_RETURN) when it is this card's: names the package before the api answers. */
+  stored: PayReturn | null;
+  lang: string;
+  onClose: () => void;
+  /** "E-mail me the receipt": the card page's e-mail dialog (bind and send) for this order. */
+  onEmail: (orderId: string) => void;
+  /** The order is paid: the card page loads the card again (its new package). */
+  onPaid: () => void;
 }

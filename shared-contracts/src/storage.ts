@@ -65,7 +65,7 @@ export interface PayReturn {
   name?: string;
   amount?: number;
   currency?: string;
-  /** When it was stored (ms since 1970): a stale hand-over is ignored. */
+  /** When it was stored (ms since 1970). A newer purchase overwrites it; the return reads it once and removes it. */
   at?: number;
 }
 

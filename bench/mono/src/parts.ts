@@ -12,15 +12,10 @@ import esimRoutes from '../../../mf-esim/src/routes';
 import accountRoutes from '../../../mf-account/src/routes';
 import checkoutRoutes from '../../../mf-checkout/src/routes';
 
-export { App } from '../../../shell/src/app/App';
-export { AppProviders } from '../../../shell/src/app/provider';
-export { takeReceiptFromQuery } from '../../../shell/src/features/auth/lib/receipt';
-export { persistLocale, resolveLocale } from '../../../shell/src/features/locale/lib/resolve-locale';
+export { startShell } from '../../../shell/src/start';
 export { registerRemotesFromManifest } from '../../../shell/src/features/remotes/lib/federation';
 export { type RemoteRoutesLoader } from '../../../shell/src/features/remotes/lib/remote-routes-store';
 export { type RemoteName } from '../../../shell/src/features/remotes/lib/remote-names';
-export { apiClient } from '../../../shell/src/lib/api-client';
-export { initI18n } from '../../../shell/src/lib/i18n';
 
 export const ROUTES: Record<string, readonly RemoteRoute[]> = {
   mf_card: cardRoutes,
@@ -43,5 +38,6 @@ export const WIDGETS: Record<string, Record<string, () => Promise<ExposedModule>
   },
   mf_checkout: {
     './CheckoutSheet': () => import('../../../mf-checkout/src/sheet'),
+    './PayReturn': () => import('../../../mf-checkout/src/features/pay-return/components/PayReturnDialog'),
   },
 };

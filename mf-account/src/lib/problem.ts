@@ -8,7 +8,7 @@ export interface Problem {
 }
 
 /** The catalogue message of a failed call (the client also toasts it), for the form's own role=alert line. */
-export function callProblem(result: Extract<CallResult<CallName>, { ok: false }>): Problem {
+function callProblem(result: Extract<CallResult<CallName>, { ok: false }>): Problem {
   return { key: result.network ? NETWORK_ERROR_KEY : messageKeyFor(result.code, result.message), ns: 'common' };
 }
 

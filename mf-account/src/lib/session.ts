@@ -9,7 +9,7 @@ export interface SessionStart {
 }
 
 export const LOGIN_PATH = '/user/login';
-export const CARD_LIST_PATH = '/eshop/card/list';
+const CARD_LIST_PATH = '/eshop/card/list';
 
 export function hasReceipt(storage: SafeStorage = getStorage()): boolean {
   return Boolean(storage.get(STORAGE_KEYS.RECEIPT));

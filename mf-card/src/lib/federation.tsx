@@ -1,14 +1,15 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
-/** Widgets other remotes expose that mf-card shows (card list home, the card page's shared-plan tab). */
-export type WidgetId = 'mf_pool/PoolCard' | 'mf_pool/PoolPlanList' | 'mf_esim/SlotCard' | 'mf_esim/EsimCard';
+/** Widgets other remotes expose that mf-card shows (card list home, the card page's shared-plan tab, pay return). */
+export type WidgetId =
+  'mf_pool/PoolCard' | 'mf_pool/PoolPlanList' | 'mf_esim/SlotCard' | 'mf_esim/EsimCard' | 'mf_checkout/PayReturn';
 
 /** Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. */
 export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentType<P> }> {
   const remote = id.split('/')[0]!;
   // The shell registers the remotes on its own federation instance; this bundle's module-level instance (if any)
-  // is mf_card's, which does not know mf_pool or mf_esim. Use whichever instance on the page knows the remote.
+  // is mf_card's, which does not know the other remotes. Use whichever instance on the page knows the remote.
   const federation =
     getInstance((instance) => instance.options.remotes.some((entry) => entry.name === remote)) ??
     getInstance((instance) => instance.name === 'shell');

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, Muted } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../lib/remote';
+import { TextLink } from './parts';
 
 /** When the agreement texts last changed (shown in the reader's language). */
-export const AGREEMENT_DATE = Date.UTC(2026, 10, 23);
+const AGREEMENT_DATE = Date.UTC(2026, 10, 23);
 
 const Text = styled(Card)`
   display: grid;
@@ -17,14 +18,6 @@ const Text = styled(Card)`
     margin: 0;
     line-height: 1.6;
   }
-`;
-
-const More = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-block-size: ${({ theme }) => theme.touch};
-  color: ${({ theme }) => theme.color.primaryDark};
-  font-weight: 600;
 `;
 
 function formatUpdated(lang: string): string {
@@ -59,7 +52,9 @@ export function AgreementText({
           <p>{t(`${prefix}.sections.${id}.body`)}</p>
         </section>
       ))}
-      <More to={other.to}>{other.label}</More>
+      <TextLink as={Link} to={other.to}>
+        {other.label}
+      </TextLink>
     </Text>
   );
 }

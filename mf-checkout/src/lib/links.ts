@@ -11,14 +11,3 @@ export function shopUrl(path: string, apiBase?: string): string {
     return path;
   }
 }
-
-/** An absolute http(s) URL (what a provider's pay page must be before the browser is sent there). */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}

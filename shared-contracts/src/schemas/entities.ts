@@ -526,6 +526,7 @@ export const OrderRecord = z.object({
   order_id: OrderId,
   iccid: z.string(),
   name: z.string(),
+  /** The price before tax; the total charged is amount + tax (minor units of `currency`). */
   amount: MinorAmount,
   tax: MinorAmount,
   currency: Ccy,

@@ -27,3 +27,4 @@ export {
 } from './stub-calls';
 export { resetBus } from './bus';
 export { siteConfig } from './config';
+export { payReturn } from './pay-return';

@@ -14,7 +14,8 @@ export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
 export { RemoteRoutes, StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
 export { Gauge } from './Gauge';
-export { ButtonAnchor, VisuallyHidden } from './extras';
+export { ButtonAnchor, ButtonLink, CardList, MessageCard, VisuallyHidden } from './extras';
+export { Actions, DialogActions, ErrorLine, Field, type DialogActionsProps } from './form';
 export {
   CardHead,
   StatusBadge,

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type ApiClient } from 'shared-contracts';
-import { Button, ButtonAnchor, buttonLook, Card, Muted, type ButtonVariant } from 'shared-contracts/ui';
+import { Button, ButtonAnchor, ButtonLink, Card, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { getApiClient } from '../../../lib/api-client';
 import { APP_VERSION, PRODUCT_NAME } from '../../../lib/constants';
@@ -32,10 +31,6 @@ const Links = styled.ul`
   a {
     inline-size: 100%;
   }
-`;
-
-const RouterButton = styled(Link)<{ $variant?: ButtonVariant }>`
-  ${buttonLook}
 `;
 
 /** /user/about: product and version, the agreements, the app downloads the site offers, and support. */
@@ -69,14 +64,14 @@ export function AboutPage({ client = getApiClient() }: { client?: ApiClient }) {
         <h2 id="about-legal">{t('about.legal')}</h2>
         <Links>
           <li>
-            <RouterButton to="/agreement" $variant="secondary" data-testid="about-agreement">
+            <ButtonLink to="/agreement" $variant="secondary" data-testid="about-agreement">
               {t('about.agreement')}
-            </RouterButton>
+            </ButtonLink>
           </li>
           <li>
-            <RouterButton to="/renew/agreement" $variant="secondary" data-testid="about-renew-agreement">
+            <ButtonLink to="/renew/agreement" $variant="secondary" data-testid="about-renew-agreement">
               {t('about.renewAgreement')}
-            </RouterButton>
+            </ButtonLink>
           </li>
         </Links>
       </Section>

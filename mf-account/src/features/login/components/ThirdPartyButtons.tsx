@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type ApiClient } from 'shared-contracts';
+import { leavePageFor } from 'shared-contracts/links';
 import { Button } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -8,9 +9,9 @@ import { useOutcome } from '../../../lib/problem';
 import { ProblemLine } from '../../../components/ProblemLine';
 import { Hint } from '../../../components/form-styles';
 import { offeredProviders, startThirdParty, type OfferedProvider } from '../api/third-party';
-import { callbackUrl, goToProvider, rememberPending } from '../lib/third-party';
+import { callbackUrl, rememberPending } from '../lib/third-party';
 
-const Section = styled.section`
+const Section = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
@@ -29,18 +30,11 @@ const Divider = styled.p`
   }
 `;
 
-const ProviderButton = styled(Button)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 /** The providers' marks, drawn here (no external images): Google's G in its four colours, Facebook's f. */
 function ProviderMark({ provider }: { provider: OfferedProvider['provider'] }) {
   if (provider === 'facebook') {
     return (
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+      <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
         <circle cx="12" cy="12" r="12" fill="#1877F2" />
         <path
           fill="#fff"
@@ -50,7 +44,7 @@ function ProviderMark({ provider }: { provider: OfferedProvider['provider'] }) {
     );
   }
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
       <path fill="#4285F4" d="M22.5 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8" />
       <path
         fill="#34A853"
@@ -89,14 +83,16 @@ export function ThirdPartyButtons({ client }: { client: ApiClient }) {
     const started = await run(() => startThirdParty(client, provider, redirectUri));
     if (!started) return;
     rememberPending({ provider, state: started.state, redirectUri, redirect: search.get('redirect') });
-    goToProvider(started.url);
+    // Only an http(s) address is followed (the schema lets nothing else through; the page checks again).
+    leavePageFor(started.url);
   };
 
+  // A plain group, not a landmark: its only heading would be the word "or".
   return (
-    <Section aria-labelledby="third-party-heading" data-testid="third-party">
-      <Divider id="third-party-heading">{t('login.thirdParty.or')}</Divider>
+    <Section data-testid="third-party">
+      <Divider>{t('login.thirdParty.or')}</Divider>
       {offered.map((entry) => (
-        <ProviderButton
+        <Button
           key={entry.provider}
           type="button"
           $variant="secondary"
@@ -106,7 +102,7 @@ export function ThirdPartyButtons({ client }: { client: ApiClient }) {
         >
           <ProviderMark provider={entry.provider} />
           {entry.demo ? t('login.thirdParty.demo') : t(`login.thirdParty.${entry.provider}`)}
-        </ProviderButton>
+        </Button>
       ))}
       {offered.some((entry) => entry.demo) ? <Hint>{t('login.thirdParty.demoNote')}</Hint> : null}
       <ProblemLine problem={problem} testId="third-party-problem" />

@@ -63,7 +63,11 @@ export function ThirdPartyCallbackPage({ client = getApiClient() }: { client?: A
   }, [client, navigate, search]);
 
   return (
-    <PageFrame page="login-callback" title={t('callback.title')} nav="back">
+    <PageFrame
+      page="login-callback"
+      title={state.kind === 'failed' ? t('callback.failedTitle') : t('callback.title')}
+      nav="back"
+    >
       <Panel aria-busy={state.kind === 'working'}>
         {state.kind === 'working' ? (
           <p role="status" data-testid="callback-working">

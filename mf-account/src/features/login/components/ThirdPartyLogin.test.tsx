@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient, STORAGE_KEYS } from 'shared-contracts';
+import { leavePageFor, pageExit } from 'shared-contracts/links';
 import { callError, renderRemote, siteConfig, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
-import { goToProvider, pageExit, rememberPending } from '../lib/third-party';
+import { rememberPending } from '../lib/third-party';
 import { LoginPage } from './LoginPage';
 import { ThirdPartyCallbackPage } from './ThirdPartyCallbackPage';
 
@@ -85,7 +86,7 @@ describe('third-party buttons on /user/login', () => {
     });
     await renderLogin();
     // The schema only lets an http(s) URL through; the page checks again before leaving.
-    expect(goToProvider('javascript:alert(1)')).toBe(false);
+    expect(leavePageFor('javascript:alert(1)')).toBe(false);
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -134,6 +135,7 @@ describe('the callback page (/user/login/callback)', () => {
     stubCalls({});
     await renderCallback('?error=access_denied&state=s-1');
     expect(await screen.findByTestId('callback-problem')).toHaveTextContent(/cancelled/);
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Sign-in not completed');
     expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/user/login');
   });
 

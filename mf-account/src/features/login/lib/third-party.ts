@@ -2,7 +2,7 @@ import { createSafeStorage, type SafeStorage } from 'shared-contracts';
 import { type ThirdPartyProvider } from '../api/third-party';
 
 /** Our callback page (registered with each provider by the api's OAUTH_REDIRECT_URLS). */
-export const CALLBACK_PATH = '/user/login/callback';
+const CALLBACK_PATH = '/user/login/callback';
 const PENDING_KEY = 'THIRD_PARTY_LOGIN';
 
 /** A sign-in this tab started: the callback only finishes one whose state it remembers (no login CSRF). */
@@ -39,18 +39,4 @@ export function takePending(storage: SafeStorage = tabStorage()): PendingThirdPa
   if (!pending || typeof pending.state !== 'string' || typeof pending.redirectUri !== 'string') return null;
   if (pending.provider !== 'google' && pending.provider !== 'facebook') return null;
   return pending;
-}
-
-/** The way out of the page, an object so a test can watch where the page would go (jsdom does not navigate). */
-export const pageExit = {
-  assign(url: string): void {
-    globalThis.location.assign(url);
-  },
-};
-
-/** Leaves for the provider's page: only an http(s) URL is followed. */
-export function goToProvider(url: string): boolean {
-  if (!/^https?:\/\//i.test(url)) return false;
-  pageExit.assign(url);
-  return true;
 }

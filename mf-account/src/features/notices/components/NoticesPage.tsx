@@ -3,19 +3,11 @@ import { useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { getStorage, normalizeLanguage, STORAGE_KEYS, type ApiClient } from 'shared-contracts';
 import { readNoticeIds, rememberNoticeRead, validIccid } from 'shared-contracts/device';
-import { Button, Card, Muted, VisuallyHidden } from 'shared-contracts/ui';
+import { Button, Card, CardList, MessageCard, Muted, VisuallyHidden } from 'shared-contracts/ui';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { getApiClient } from '../../../lib/api-client';
 import { loadNotices, openNotice, type Notice } from '../api/notices';
 import { NoticeItem } from './NoticeItem';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const Summary = styled(Muted)`
   font-size: ${({ theme }) => theme.font.sm};
@@ -39,14 +31,6 @@ const Placeholder = styled.div<{ $w: string; $h: string }>`
 const SkeletonCard = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Message = styled(Card)`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding-block: ${({ theme }) => theme.space.xl};
-  text-align: center;
 `;
 
 const EmptyIcon = styled.svg`
@@ -119,7 +103,7 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
     body = (
       <div role="status" aria-busy="true" data-testid="notices-loading">
         <VisuallyHidden>{t('notices.loading')}</VisuallyHidden>
-        <List aria-hidden="true">
+        <CardList aria-hidden="true">
           {[0, 1, 2].map((index) => (
             <li key={index}>
               <SkeletonCard>
@@ -129,21 +113,21 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
               </SkeletonCard>
             </li>
           ))}
-        </List>
+        </CardList>
       </div>
     );
   } else if (state.status === 'error') {
     body = (
-      <Message role="alert" data-testid="notices-error">
+      <MessageCard role="alert" data-testid="notices-error">
         <p>{t('notices.error')}</p>
         <Button type="button" onClick={() => void load()}>
           {t('notices.retry')}
         </Button>
-      </Message>
+      </MessageCard>
     );
   } else if (state.list.length === 0) {
     body = (
-      <Message data-testid="notices-empty">
+      <MessageCard data-testid="notices-empty">
         <EmptyIcon width="40" height="40" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
             d="M18 16V11a6 6 0 1 0-12 0v5l-2 2h16l-2-2ZM10 20a2 2 0 0 0 4 0"
@@ -154,7 +138,7 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
           />
         </EmptyIcon>
         <Muted>{t('notices.empty')}</Muted>
-      </Message>
+      </MessageCard>
     );
   } else {
     const unreadCount = state.list.filter((notice) => !notice.read && !readIds.has(notice.id)).length;
@@ -164,7 +148,7 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
           {unreadCount > 0 ? t('notices.unreadCount', { count: unreadCount }) : t('notices.allRead')}
           {iccid ? ` · ${t('notices.forCard', { iccid })}` : ''}
         </Summary>
-        <List data-testid="notices-list">
+        <CardList data-testid="notices-list">
           {state.list.map((notice) => {
             const unread = !notice.read && !readIds.has(notice.id);
             return (
@@ -179,7 +163,7 @@ export function NoticesPage({ client = getApiClient() }: { client?: ApiClient })
               />
             );
           })}
-        </List>
+        </CardList>
       </>
     );
   }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { getBus, type ApiClient } from 'shared-contracts';
-import { Button, Card, Muted } from 'shared-contracts/ui';
-import styled from 'styled-components';
+import { Button, MessageCard, Muted } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { hasReceipt, loginPath, updateSessionEmail } from '../../../lib/session';
@@ -10,13 +9,6 @@ import { useAccount } from '../hooks/use-account';
 import { EmailSection } from './EmailSection';
 import { SessionSection } from './SessionSection';
 import { SettingsSection } from './SettingsSection';
-
-const Message = styled(Card)`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  text-align: center;
-`;
 
 const INFO_PATH = '/user/info';
 
@@ -32,18 +24,18 @@ export function UserInfoPage({ client = getApiClient() }: { client?: ApiClient }
   let body;
   if (state.status === 'loading') {
     body = (
-      <Message role="status" aria-busy="true" data-testid="account-loading">
+      <MessageCard role="status" aria-busy="true" data-testid="account-loading">
         <Muted>{t('userInfo.loading')}</Muted>
-      </Message>
+      </MessageCard>
     );
   } else if (state.status === 'error') {
     body = (
-      <Message role="alert" data-testid="account-error">
+      <MessageCard role="alert" data-testid="account-error">
         <p>{t('userInfo.error')}</p>
         <Button type="button" onClick={() => void reload()}>
           {t('userInfo.retry')}
         </Button>
-      </Message>
+      </MessageCard>
     );
   } else {
     const { user, currencies } = state;

@@ -172,10 +172,15 @@ test('the monthly auto-renewal limit: shows none, saves one in minor units, remo
   await userEvent.click(within(panel).getByRole('button', { name: 'Save limit' }));
   expect(api.callsTo('setRenewalCap')[0]?.body).toEqual({ iccid: card.iccid, amount: 2550, ccy: 'EUR' });
   expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('€25.50');
+  // Save is disabled again (the field is empty): the focus is back on the amount, not lost.
+  expect(input).toHaveFocus();
 
   await userEvent.click(within(panel).getByRole('button', { name: 'Remove limit' }));
   expect(api.callsTo('setRenewalCap')[1]?.body).toEqual({ iccid: card.iccid, amount: null, ccy: 'EUR' });
   expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('No limit');
+  // Remove is gone with the limit: the focus went back to the amount.
+  expect(within(panel).queryByRole('button', { name: 'Remove limit' })).toBeNull();
+  expect(input).toHaveFocus();
 });
 
 test("parseMajor reads prices as people type them, in the currency's own decimals", () => {

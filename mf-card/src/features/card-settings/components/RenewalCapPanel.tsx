@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { currencyDigits, formatPrice, getBus, getStorage, STORAGE_KEYS, SUCCESS_MESSAGES } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { Button, ErrorLine, Muted } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
 import { loadRenewalCap, saveRenewalCap } from '../api/card-settings';
@@ -31,6 +31,7 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
   const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const pageCcy = getStorage().get(STORAGE_KEYS.CURRENCY_KEY) || 'USD';
   const ccy = cap?.ccy ?? pageCcy;
 
@@ -51,6 +52,8 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
     if (!result.ok) return;
     setCap(result.data);
     setText('');
+    // Save (now empty) is disabled and Remove may be gone: the keyboard focus goes back to the amount.
+    input.current?.focus();
     getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
   };
 
@@ -76,6 +79,7 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
       <Field>
         <label htmlFor={inputId}>{t('settings.capLabel', { ccy })}</label>
         <TextInput
+          ref={input}
           id={inputId}
           inputMode="decimal"
           autoComplete="off"
@@ -84,15 +88,15 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
             setText(event.target.value);
             setError(false);
           }}
-          aria-invalid={error}
+          aria-invalid={error || undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           data-testid="renewal-cap-input"
         />
         <Muted id={hintId}>{t('settings.capHint')}</Muted>
         {error ? (
-          <Muted id={errorId} role="alert">
+          <ErrorLine id={errorId} role="alert">
             {t('settings.capInvalid')}
-          </Muted>
+          </ErrorLine>
         ) : null}
       </Field>
       <Button type="submit" disabled={saving || text.trim() === ''} data-testid="renewal-cap-save">

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { currentViewer, type Gate } from '../lib/gating';
-import { type PaidReturn } from '../hooks/use-pay-return';
+import { type PaidReturn } from '../lib/pay-return';
 import { type ModalRequest } from '../modals/request';
 import { CardTools } from './CardTools';
 import PurchasePanel from './PurchasePanel';

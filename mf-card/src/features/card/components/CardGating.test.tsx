@@ -153,38 +153,6 @@ describe('card tools and dialogs', () => {
     });
   });
 
-  it.each([
-    ['without an order id answers errorOrderId', null],
-    ['with the order id of the pay return binds and sends', 12],
-  ])('e-mail send after payment %s', async (_name, orderId) => {
-    login();
-    if (orderId !== null) getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { order_id: orderId });
-    await open(
-      {
-        ...answers({ other_user: false }),
-        setEmail: null,
-        sendEmail: null,
-        paySearch: { order_id: '12', status: 'paid' },
-        orderList: { list: [] },
-      },
-      `/2/${ICCID}?returnType=suc`,
-    );
-    await userEvent.click(await screen.findByTestId('paid-email'));
-    expect(await screen.findByRole('dialog', { name: 'Send the order by e-mail' })).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('email-submit'));
-    if (orderId === null) {
-      expect(screen.getByTestId('email-error')).toHaveTextContent('The order number is missing.');
-      expect(api.calls.some((call) => call.path.endsWith('/email'))).toBe(false);
-    } else {
-      await waitFor(() => expect(screen.queryByTestId('email-dialog')).not.toBeInTheDocument());
-      expect(api.calls.find((call) => call.path === '/eshop/send/email')?.body).toEqual({
-        id: '12',
-        email: 'me@example.com',
-        lang: 'en',
-      });
-    }
-  });
-
   it('coverage: Country and Network sheets with a case-insensitive search and the empty states', async () => {
     await ownerPage({
       getProductCountry: {

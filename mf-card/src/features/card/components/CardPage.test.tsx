@@ -42,6 +42,16 @@ describe('card page frame', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('says why the card could not load, from the early answer itself (the card is not asked twice)', async () => {
+    const api = stubCalls({ ...base, getCard: callError(10102) });
+    const toasts: unknown[] = [];
+    getBus().subscribe('toast', (event) => toasts.push(event));
+    await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}`));
+    expect(await screen.findByTestId('card-error')).toBeInTheDocument();
+    expect(toasts).toEqual([{ kind: 'error', messageKey: 'errors.10102' }]);
+    expect(api.callsTo('getCard')).toHaveLength(1);
+  });
+
   it('checks then loads the card and shows status, expiry and data, with a back button in refill mode', async () => {
     const api = stubCalls({ ...base, getCard: card });
     await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}?mode=search`));

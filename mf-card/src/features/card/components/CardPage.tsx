@@ -15,7 +15,7 @@ import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
-import { type PaidReturn } from '../hooks/use-pay-return';
+import { type PaidReturn } from '../lib/pay-return';
 import { currentViewer, gateFor } from '../lib/gating';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';

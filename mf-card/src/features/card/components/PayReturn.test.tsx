@@ -1,46 +1,24 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  getBus,
-  getStorage,
-  STORAGE_KEYS,
-  type CheckoutRequest,
-  type EventMap,
-  type OrderRecord,
-  type PayReturn,
-} from 'shared-contracts';
-import { renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
-import { PAY_POLL_MS } from '../hooks/use-pay-return';
-import { answers, cardRoute, ICCID, Page } from './card-fixtures';
+import { getBus, getStorage, STORAGE_KEYS, type CheckoutRequest, type EventMap } from 'shared-contracts';
+import { payReturn, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
+import { resetRemoteWidgets } from '../../../lib/federation';
+import { answers, cardRoute, fakePayReturn, ICCID, Page, type PayReturnSeen } from './card-fixtures';
 
 // The pay return (spec section 2: returnType=suc|cancel) and the purchase start points of the card page that
-// mf-checkout's sheet relies on: the partner hand-over (?pkg=) and the refill of a version-3 card.
+// mf-checkout's sheet relies on: the partner hand-over (?pkg=) and the refill of a version-3 card. What a paid
+// order says is mf-checkout's (its './PayReturn' widget, tested there): here the card page hands over to it.
 
-const record: OrderRecord = {
-  order_id: 'ord-7',
-  iccid: ICCID,
-  name: 'Europe 5GB',
-  amount: 1649,
-  tax: 150,
-  currency: 'EUR',
-  pay: 'stripe',
-  status: 'paid',
-  renewal: false,
-  create: 1_763_900_000,
-};
+const loadRemote = jest.fn();
+// The shell's federation instance, which knows mf_checkout (the network boundary of widget loading).
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  getInstance: (finder: (instance: { name: string; options: { remotes: Array<{ name: string }> } }) => boolean) => {
+    const shell = { name: 'shell', options: { remotes: [{ name: 'mf_checkout' }] }, loadRemote };
+    return finder(shell) ? shell : null;
+  },
+}));
 
-const stored: PayReturn = {
-  id: 1,
-  pay: 'stripe',
-  iccid: ICCID,
-  flag: '2',
-  mode: 1,
-  order_id: 'ord-7',
-  name: 'Europe 5GB',
-  amount: 1649,
-  currency: 'EUR',
-  at: 1,
-};
+const stored = payReturn({ iccid: ICCID });
 
 let api: CallsHandle;
 async function open(route: string, stubs: CallStubs = {}) {
@@ -48,73 +26,82 @@ async function open(route: string, stubs: CallStubs = {}) {
   await renderRemote(<Page />, cardRoute(route));
 }
 
+const seen: PayReturnSeen[] = [];
+beforeEach(() => {
+  seen.length = 0;
+  resetRemoteWidgets();
+  loadRemote.mockReset();
+  loadRemote.mockImplementation(async () => ({ default: fakePayReturn(seen) }));
+});
+
 describe('pay return on the card page', () => {
-  it('returnType=suc asks /pay/search about the stored order, names it, and reloads the card once paid', async () => {
+  it("returnType=suc hands the stored order to mf_checkout's dialog, and loads the card again once it is paid", async () => {
     getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
-    await open(`/2/${ICCID}?returnType=suc`, {
-      paySearch: { order_id: 'ord-7', status: 'paid' },
-      orderList: { list: [record] },
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
-    await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'paid'));
-    expect(dialog).toHaveTextContent('The package has been added to this card.');
-    expect(within(dialog).getByTestId('paid-package')).toHaveTextContent('Europe 5GB');
-    expect(within(dialog).getByTestId('paid-amount')).toHaveTextContent('€16.49');
-    expect(within(dialog).getByTestId('paid-order-id')).toHaveTextContent('ord-7');
-    expect(api.callsTo('paySearch')[0]?.body).toEqual({ order_id: 'ord-7' });
-    expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID });
-    // The card is loaded again (its new package) while the dialog stays.
-    await waitFor(() => expect(api.callsTo('getCard')).toHaveLength(2));
-    expect(screen.getByRole('dialog', { name: 'Payment successful' })).toBeInTheDocument();
+    await open(`/2/${ICCID}?returnType=suc`);
+    const dialog = await screen.findByTestId('paid-dialog');
+    expect(loadRemote).toHaveBeenCalledWith('mf_checkout/PayReturn');
+    expect(seen.at(-1)).toEqual({ iccid: ICCID, orderId: 'ord-7', stored, lang: 'en' });
     expect(getStorage().get(STORAGE_KEYS.PAY_RETURN)).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/2/${ICCID}$`));
+
+    expect(api.callsTo('getCard')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'paid' }));
+    // The card is loaded again (its new package) while the dialog stays.
+    await waitFor(() => expect(api.callsTo('getCard')).toHaveLength(2));
+    expect(screen.getByTestId('paid-dialog')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'close' }));
+    expect(screen.queryByTestId('paid-dialog')).toBeNull();
   });
 
   it("takes the order id from the provider's return address (a purchase made on a partner's page)", async () => {
-    await open(`/2/${ICCID}?returnType=suc&order_id=ord-9&type=Asia`, {
-      paySearch: { order_id: 'ord-9', status: 'paid' },
-      orderList: { list: [{ ...record, order_id: 'ord-9', name: 'Asia 1GB', amount: 500, tax: 0 }] },
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
-    expect(await within(dialog).findByTestId('paid-package')).toHaveTextContent('Asia 1GB');
-    expect(within(dialog).getByTestId('paid-amount')).toHaveTextContent('€5.00');
-    expect(api.callsTo('paySearch')[0]?.body).toEqual({ order_id: 'ord-9' });
+    await open(`/2/${ICCID}?returnType=suc&order_id=ord-9&type=Asia`);
+    await screen.findByTestId('paid-dialog');
+    expect(seen.at(-1)).toEqual({ iccid: ICCID, orderId: 'ord-9', stored: null, lang: 'en' });
     expect(screen.getByTestId('location')).toHaveTextContent(`/2/${ICCID}?type=Asia`);
   });
 
-  it('asks again while the order is pending, then reloads the card', async () => {
-    jest.useFakeTimers();
-    try {
-      getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
-      let status: 'pending' | 'paid' = 'pending';
-      api = stubCalls({
-        ...answers(),
-        paySearch: () => ({ order_id: 'ord-7', status }),
-        orderList: { list: [record] },
-      });
-      await renderRemote(<Page />, cardRoute(`/2/${ICCID}?returnType=suc`));
-      await act(async () => void jest.advanceTimersByTime(400));
-      const dialog = await screen.findByTestId('paid-dialog');
-      await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'pending'));
-      expect(dialog).toHaveTextContent('Your payment is being confirmed.');
-      expect(api.callsTo('getCard')).toHaveLength(1);
-      status = 'paid';
-      await act(async () => void jest.advanceTimersByTime(PAY_POLL_MS));
-      await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'paid'));
-      expect(api.callsTo('paySearch')).toHaveLength(2);
-      await waitFor(() => expect(api.callsTo('getCard')).toHaveLength(2));
-    } finally {
-      jest.useRealTimers();
+  it('ignores a stored hand-over of another card', async () => {
+    getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { ...stored, iccid: '89880000000000000002' });
+    await open(`/2/${ICCID}?returnType=suc`);
+    await screen.findByTestId('paid-dialog');
+    expect(seen.at(-1)).toEqual({ iccid: ICCID, orderId: null, stored: null, lang: 'en' });
+  });
+
+  it.each([
+    ['without an order id answers errorOrderId', null],
+    ['with the order id of the pay return binds the address and sends the order', 12],
+  ])("'E-mail me the receipt' %s (the card's e-mail dialog)", async (_name, orderId) => {
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
+    getStorage().set(STORAGE_KEYS.USER_ID, '7');
+    if (orderId !== null) getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { order_id: orderId });
+    await open(`/2/${ICCID}?returnType=suc`, { ...answers({ other_user: false }), setEmail: null, sendEmail: null });
+    await userEvent.click(await screen.findByTestId('paid-email'));
+    expect(await screen.findByRole('dialog', { name: 'Send the order by e-mail' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Pay return' })).toBeNull();
+    await userEvent.click(screen.getByTestId('email-submit'));
+    if (orderId === null) {
+      expect(screen.getByTestId('email-error')).toHaveTextContent('The order number is missing.');
+      expect(api.calls.some((call) => call.path.endsWith('/email'))).toBe(false);
+    } else {
+      await waitFor(() => expect(screen.queryByTestId('email-dialog')).not.toBeInTheDocument());
+      expect(api.callsTo('setEmail')[0]?.body).toEqual({ email: 'me@example.com', iccid: ICCID });
+      expect(api.callsTo('sendEmail')[0]?.body).toEqual({ id: '12', email: 'me@example.com', lang: 'en' });
     }
   });
 
-  it('a failed order says so, with no receipt to send', async () => {
+  it('without mf_checkout the page still says the payment is being confirmed', async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('mf_checkout is offline');
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
-    await open(`/2/${ICCID}?returnType=suc`, { paySearch: { order_id: 'ord-7', status: 'failed' } });
-    const dialog = await screen.findByRole('dialog', { name: 'Payment not completed' });
-    expect(dialog).toHaveTextContent('nothing was charged');
-    expect(within(dialog).queryByTestId('paid-email')).toBeNull();
-    expect(api.callsTo('getCard')).toHaveLength(1);
+    await open(`/2/${ICCID}?returnType=suc`);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
+    expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'unknown');
+    expect(dialog).toHaveTextContent('The package appears on this page as soon as the payment is confirmed.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    jest.mocked(console.error).mockRestore();
   });
 
   it('returnType=cancel warns and forgets the stored hand-over; another returnType is ignored', async () => {
@@ -134,14 +121,7 @@ describe('pay return on the card page', () => {
     expect(toasts).toEqual([]);
     expect(screen.queryByTestId('paid-dialog')).toBeNull();
     expect(getStorage().get(STORAGE_KEYS.PAY_RETURN)).not.toBeNull();
-  });
-
-  it('ignores a stored hand-over of another card', async () => {
-    getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, { ...stored, iccid: '89880000000000000002' });
-    await open(`/2/${ICCID}?returnType=suc`);
-    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
-    expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'unknown');
-    expect(api.callsTo('paySearch')).toHaveLength(0);
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 });
 

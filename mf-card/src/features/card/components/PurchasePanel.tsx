@@ -145,7 +145,6 @@ export default function PurchasePanel({
   const lang = i18n.language;
   const state = usePackages({ iccid: context.iccid, lang: context.lang, ccy: context.ccy, enabled: true });
   const buy = useCheckout(context);
-  const [agreed, setAgreed] = useState(true);
   const [selection, setSelection] = useState<Selection>(null);
   const [tab, setTab] = useState<string | null>(null);
   const oldView = context.card.agent_version === 1;
@@ -302,7 +301,7 @@ export default function PurchasePanel({
           </button>
         </Coverage>
       )}
-      <BuyBar agreed={agreed} onAgreed={setAgreed} canBuy={selection !== null} onBuy={onBuy} summary={summary} />
+      <BuyBar canBuy={selection !== null} onBuy={onBuy} summary={summary} />
     </Section>
   );
 }

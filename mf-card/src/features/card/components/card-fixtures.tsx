@@ -109,3 +109,40 @@ export function Page() {
   const { pathname } = useLocation();
   return pathname.startsWith('/user/') ? null : <CardPage />;
 }
+
+/** What the card page hands mf_checkout's pay return widget (its './PayReturn' expose). */
+export interface PayReturnSeen {
+  iccid: string;
+  orderId: string | null;
+  stored: { order_id?: string } | null;
+  lang: string;
+}
+
+/**
+ * A stand-in for mf_checkout/PayReturn (tests load it through a mocked federation runtime): it shows what it was
+ * handed and has buttons for its three callbacks. `seen` collects the props of each render.
+ */
+export function fakePayReturn(seen: PayReturnSeen[]) {
+  return function FakePayReturn(
+    props: PayReturnSeen & {
+      onClose: () => void;
+      onEmail: (orderId: string) => void;
+      onPaid: () => void;
+    },
+  ) {
+    seen.push({ iccid: props.iccid, orderId: props.orderId, stored: props.stored, lang: props.lang });
+    return (
+      <div role="dialog" aria-label="Pay return" data-testid="paid-dialog">
+        <button type="button" onClick={props.onPaid}>
+          paid
+        </button>
+        <button type="button" data-testid="paid-email" onClick={() => props.onEmail(props.orderId ?? '')}>
+          e-mail
+        </button>
+        <button type="button" onClick={props.onClose}>
+          close
+        </button>
+      </div>
+    );
+  };
+}

@@ -51,7 +51,7 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     void (async () => {
       // check/card decides the flag, but the page's own flag is right almost always: the agent and the card are
       // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers.
-      const early = { agent: getAgent(client, { iccid }), card: getCard(client, { flag, iccid, lang }, true) };
+      const early = { agent: getAgent(client, { iccid }), card: getCard(client, { flag, iccid, lang }) };
       const checked = await checkCard(client, { flag, iccid });
       if (cancelled) return;
       if (!checked.ok) {
@@ -64,13 +64,14 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
         onFlag(cardFlag);
         return;
       }
-      const [agent, first] = await Promise.all([early.agent, early.card]);
-      // A failure is asked again the ordinary way, so that its message shows (the early call was quiet).
-      const loaded = first.ok || cancelled ? first : await getCard(client, { flag: cardFlag, iccid, lang });
+      const [agent, loaded] = await Promise.all([early.agent, early.card]);
       if (cancelled) return;
       if (loaded.ok) shown.current = key;
       // A quiet reload that fails keeps the card it had.
       else if (quiet) return;
+      // The early call was quiet: now that the page uses its answer, a failure says its message. (`?.`: a page
+      // whose shared-contracts predates client.report shows none, as before, instead of failing.)
+      else client.report?.(loaded);
       setState(
         loaded.ok
           ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { getBus, ICCID_MIN, CLIENT_MESSAGES, SUCCESS_MESSAGES } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
-import { Actions } from './parts';
 
 /** Bind-card confirmation: binds this ICCID to the logged-in account (v1/bind/card; at least 19 characters). */
 export function BindDialog({ iccid, onClose, onBound }: { iccid: string; onClose: () => void; onBound: () => void }) {
@@ -24,21 +23,19 @@ export function BindDialog({ iccid, onClose, onBound }: { iccid: string; onClose
     onClose();
   };
   return (
-    <Dialog title={t('bind.title')} closeLabel={t('close')} onClose={onClose}>
-      <div data-testid="bind-dialog">
-        <Muted>{t('bind.body')}</Muted>
-        <p>
-          <bdi dir="ltr">{iccid}</bdi>
-        </p>
-        <Actions>
-          <Button type="button" $variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="button" onClick={() => void confirm()} disabled={busy} data-testid="bind-confirm">
-            {busy ? t('working') : t('bind.confirm')}
-          </Button>
-        </Actions>
-      </div>
+    <Dialog title={t('bind.title')} closeLabel={t('close')} onClose={onClose} testId="bind-dialog">
+      <Muted>{t('bind.body')}</Muted>
+      <p>
+        <bdi dir="ltr">{iccid}</bdi>
+      </p>
+      <DialogActions
+        cancelLabel={t('cancel')}
+        onCancel={onClose}
+        confirmLabel={busy ? t('working') : t('bind.confirm')}
+        onConfirm={() => void confirm()}
+        busy={busy}
+        confirmTestId="bind-confirm"
+      />
     </Dialog>
   );
 }

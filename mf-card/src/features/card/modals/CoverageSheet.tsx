@@ -1,11 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { type CoverageCountry } from 'shared-contracts';
-import { Muted } from 'shared-contracts/ui';
+import { Field, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
-import { Field } from './parts';
 
 export type CoverageMode = 'country' | 'network';
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { getBus, MAX_UNLOCKS, SUCCESS_MESSAGES } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
-import { Actions } from './parts';
 
 /** Unlock confirmation: card/unlock; the server allows MAX_UNLOCKS per card, then answers 10005 (max unlock). */
 export function UnlockDialog({ iccid, onClose }: { iccid: string; onClose: () => void }) {
@@ -20,18 +19,16 @@ export function UnlockDialog({ iccid, onClose }: { iccid: string; onClose: () =>
     onClose();
   };
   return (
-    <Dialog title={t('unlock.title')} closeLabel={t('close')} onClose={onClose}>
-      <div data-testid="unlock-dialog">
-        <Muted>{t('unlock.body', { max: MAX_UNLOCKS })}</Muted>
-        <Actions>
-          <Button type="button" $variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="button" onClick={() => void confirm()} disabled={busy} data-testid="unlock-confirm">
-            {busy ? t('working') : t('unlock.confirm')}
-          </Button>
-        </Actions>
-      </div>
+    <Dialog title={t('unlock.title')} closeLabel={t('close')} onClose={onClose} testId="unlock-dialog">
+      <Muted>{t('unlock.body', { max: MAX_UNLOCKS })}</Muted>
+      <DialogActions
+        cancelLabel={t('cancel')}
+        onCancel={onClose}
+        confirmLabel={busy ? t('working') : t('unlock.confirm')}
+        onConfirm={() => void confirm()}
+        busy={busy}
+        confirmTestId="unlock-confirm"
+      />
     </Dialog>
   );
 }

@@ -74,7 +74,9 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
           </>
         ) : null}
       </Facts>
-      {!ended ? <RenewalSwitch iccid={iccid} id={record.id} renewal={record.renewal} /> : null}
+      {!ended ? (
+        <RenewalSwitch key={String(record.renewal)} iccid={iccid} id={record.id} renewal={record.renewal} />
+      ) : null}
     </RecordTile>
   );
 }

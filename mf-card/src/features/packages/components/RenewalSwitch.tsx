@@ -24,7 +24,7 @@ const Switch = styled.button`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &:disabled {
+  &[aria-disabled='true'] {
     cursor: progress;
   }
   &:focus-visible {
@@ -49,16 +49,20 @@ const Switch = styled.button`
     block-size: 22px;
     border-radius: 50%;
     background: #fff;
-    transition: transform 0.15s;
+    transition: inset-inline-start 0.15s;
   }
   &[aria-checked='true'] .track {
     background: ${({ theme }) => theme.color.primaryDark};
   }
+  /* On: the thumb at the line's end side, in either reading direction. */
   &[aria-checked='true'] .track::after {
-    transform: translateX(20px);
+    inset-inline-start: 23px;
   }
-  [dir='rtl'] &[aria-checked='true'] .track::after {
-    transform: translateX(-20px);
+  @media (prefers-reduced-motion: reduce) {
+    .track,
+    .track::after {
+      transition: none;
+    }
   }
 `;
 
@@ -73,6 +77,7 @@ const Note = styled.small`
 /**
  * Auto-renewal of one purchased package, on or off (pkgUpdate). Off takes effect at once ("auto-renew cancelled");
  * on renews under the auto-renewal agreement, linked under the switch. A refused change leaves the switch as it was.
+ * `renewal` is where it starts: the record card keys it by that value, so a reloaded record starts it afresh.
  */
 export function RenewalSwitch({ iccid, id, renewal }: { iccid: string; id: number; renewal: boolean }) {
   const { t } = moreText.useRemoteTranslation();
@@ -80,6 +85,7 @@ export function RenewalSwitch({ iccid, id, renewal }: { iccid: string; id: numbe
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
+    if (busy) return;
     const next = !on;
     setBusy(true);
     const result = await setRenewal(getApiClient(), { iccid, id, renewal: next });
@@ -98,7 +104,8 @@ export function RenewalSwitch({ iccid, id, renewal }: { iccid: string; id: numbe
         type="button"
         role="switch"
         aria-checked={on}
-        disabled={busy}
+        // Not disabled while it saves: a disabled button would drop the keyboard focus.
+        aria-disabled={busy || undefined}
         onClick={() => void toggle()}
         data-testid="renewal-switch"
       >

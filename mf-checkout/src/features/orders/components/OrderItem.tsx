@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import { formatPrice, type OrderRecord, type OrderStatus } from 'shared-contracts';
 import { Button, Card } from 'shared-contracts/ui';
@@ -75,9 +76,10 @@ export function OrderItem({
   onReceipt: (order: OrderRecord) => void;
 }) {
   const { t } = useRemoteTranslation();
-  const amount = formatPrice(order.amount, order.currency, { lang }) ?? t('sheet.free');
+  // What was charged: the record's amount is before tax.
+  const amount = formatPrice(order.amount + order.tax, order.currency, { lang }) ?? t('sheet.free');
   const tax = order.tax > 0 ? formatPrice(order.tax, order.currency, { lang }) : null;
-  const headingId = `order-${order.order_id}`;
+  const headingId = useId();
   return (
     <Item as="li" aria-labelledby={headingId} data-testid="order" data-status={order.status}>
       <Head>

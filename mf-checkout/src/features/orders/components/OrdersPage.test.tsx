@@ -27,13 +27,14 @@ const orders: OrderRecord[] = [
   order({
     order_id: 'ord-new',
     name: 'Japan 3 GB',
-    amount: 1650,
+    // The record's amount is before tax: ¥1,650 charged.
+    amount: 1500,
     tax: 150,
     currency: 'JPY',
     create: NOW,
     iccid: OTHER,
   }),
-  order({ order_id: 'ord-mid', amount: 1419, tax: 129, create: NOW - 86_400, renewal: true, pay: 'paypal' }),
+  order({ order_id: 'ord-mid', amount: 1290, tax: 129, create: NOW - 86_400, renewal: true, pay: 'paypal' }),
   order({ order_id: 'ord-wait', name: 'World 1 GB', create: NOW - 86_400 * 2, status: 'pending' }),
 ];
 

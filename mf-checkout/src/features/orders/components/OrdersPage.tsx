@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   getStorage,
@@ -11,32 +11,13 @@ import {
   type OrderRecord,
 } from 'shared-contracts';
 import { validIccid } from 'shared-contracts/device';
-import { Button, buttonLook, Card, Muted } from 'shared-contracts/ui';
+import { Button, ButtonLink, Card, CardList, MessageCard, Muted } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { type OrderScope } from '../api/orders';
 import { useOrders } from '../hooks/use-orders';
 import { OrderItem } from './OrderItem';
 import { ReceiptDialog } from './ReceiptDialog';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Message = styled(Card)`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  text-align: center;
-`;
-
-const LinkButton = styled(Link)<{ $variant?: 'primary' | 'secondary' }>`
-  ${buttonLook}
-`;
 
 const Scope = styled(Muted)`
   overflow-wrap: anywhere;
@@ -71,10 +52,10 @@ export function OrdersPage() {
   return (
     <PageFrame page="orders" title={t('pages.orders.title')} nav="back">
       {scope === null ? (
-        <Message data-testid="orders-login">
+        <MessageCard data-testid="orders-login">
           <Muted>{t('orders.loginLine')}</Muted>
-          <LinkButton to="/user/login">{t('orders.login')}</LinkButton>
-        </Message>
+          <ButtonLink to="/user/login">{t('orders.login')}</ButtonLink>
+        </MessageCard>
       ) : (
         <>
           <Scope data-testid="orders-scope">
@@ -84,22 +65,22 @@ export function OrdersPage() {
             <Card aria-busy="true" aria-label={t('orders.loading')} data-testid="orders-loading" />
           )}
           {state.status === 'failed' && (
-            <Message role="alert" data-testid="orders-error">
+            <MessageCard role="alert" data-testid="orders-error">
               <Muted>{t('orders.failed')}</Muted>
               <Muted>{tc(state.network ? NETWORK_ERROR_KEY : messageKeyFor(state.code))}</Muted>
               <Button type="button" $variant="secondary" onClick={() => void retry()} data-testid="orders-retry">
                 {t('orders.retry')}
               </Button>
-            </Message>
+            </MessageCard>
           )}
           {state.status === 'ready' && state.list.length === 0 && (
-            <Message data-testid="orders-empty">
+            <MessageCard data-testid="orders-empty">
               <Muted>{t('orders.empty')}</Muted>
-              {cardPage && <LinkButton to={cardPage}>{t('orders.toCard')}</LinkButton>}
-            </Message>
+              {cardPage && <ButtonLink to={cardPage}>{t('orders.toCard')}</ButtonLink>}
+            </MessageCard>
           )}
           {state.status === 'ready' && state.list.length > 0 && (
-            <List data-testid="orders-list">
+            <CardList data-testid="orders-list">
               {state.list.map((order) => (
                 <OrderItem
                   key={order.order_id}
@@ -109,7 +90,7 @@ export function OrdersPage() {
                   onReceipt={setReceiptFor}
                 />
               ))}
-            </List>
+            </CardList>
           )}
         </>
       )}

@@ -9,9 +9,9 @@ import {
   type PayCheckResponse,
   type PayReturn,
 } from 'shared-contracts';
+import { pageExit } from 'shared-contracts/links';
 import { callError, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
-import { pageExit } from '../lib/leave-page';
 import CheckoutSheet from './CheckoutSheet';
 
 const ICCID = '89880000000000000001';

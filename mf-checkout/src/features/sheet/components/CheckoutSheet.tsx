@@ -1,9 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageKeyFor, NETWORK_ERROR_KEY, type CheckoutSheetProps } from 'shared-contracts';
-import { Button } from 'shared-contracts/ui';
+import { DialogActions, ErrorLine } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { Actions, ErrorLine } from '../../../components/parts';
 import { getApiClient } from '../../../lib/api-client';
 import { shopUrl } from '../../../lib/links';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -72,20 +71,16 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
             {tc(checkFailed.network ? NETWORK_ERROR_KEY : messageKeyFor(checkFailed.code))}
           </ErrorLine>
         )}
-        <Actions>
-          <Button type="button" $variant="secondary" onClick={onClose} data-testid="checkout-close">
-            {t('sheet.close')}
-          </Button>
-          <Button
-            type="button"
-            disabled={!flow.agreed || flow.starting}
-            aria-busy={flow.starting}
-            onClick={() => void flow.buy()}
-            data-testid="checkout-buy"
-          >
-            {flow.starting ? t('sheet.checking') : t('sheet.buy')}
-          </Button>
-        </Actions>
+        <DialogActions
+          cancelLabel={t('sheet.close')}
+          onCancel={onClose}
+          cancelTestId="checkout-close"
+          confirmLabel={flow.starting ? t('sheet.checking') : t('sheet.buy')}
+          onConfirm={() => void flow.buy()}
+          busy={flow.starting}
+          disabled={!flow.agreed}
+          confirmTestId="checkout-buy"
+        />
       </Dialog>
       {flow.step === 'renewal' && (
         <RenewalDialog renewPrice={goods.renew_price_str} renewalUrl={renewalUrl} onAnswer={flow.renewalAnswer} />

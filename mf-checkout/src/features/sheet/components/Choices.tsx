@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { type PayMethod } from 'shared-contracts';
@@ -50,6 +50,37 @@ const Option = styled.label`
   }
 `;
 
+/** One way to pay: a radio with its name and marks, the whole row its label (a touch-sized target). */
+function MethodOption({
+  group,
+  value,
+  chosen,
+  onChoose,
+  testId,
+  children,
+}: {
+  group: string;
+  value: PayMethod;
+  chosen: PayMethod;
+  onChoose: (method: PayMethod) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Option>
+      <input
+        type="radio"
+        name={group}
+        value={value}
+        checked={chosen === value}
+        onChange={() => onChoose(value)}
+        data-testid={testId}
+      />
+      {children}
+    </Option>
+  );
+}
+
 /** Card (with brand marks) or PayPal; PayPal only when the goods, the agent and the pay check all offer it. */
 export function MethodChoice({
   method,
@@ -61,38 +92,22 @@ export function MethodChoice({
   onChange: (method: PayMethod) => void;
 }) {
   const { t } = useRemoteTranslation();
-  const name = useId();
+  const group = useId();
   return (
     <Group data-testid="checkout-methods">
       <legend>{t('sheet.method')}</legend>
-      <Option>
-        <input
-          type="radio"
-          name={name}
-          value="stripe"
-          checked={method === 'stripe'}
-          onChange={() => onChange('stripe')}
-          data-testid="checkout-method-card"
-        />
+      <MethodOption group={group} value="stripe" chosen={method} onChoose={onChange} testId="checkout-method-card">
         <span className="name">
           {t('sheet.methodCard')}
           <VisuallyHidden> ({t('sheet.cardBrands')})</VisuallyHidden>
         </span>
         <CardBrands />
-      </Option>
+      </MethodOption>
       {paypal && (
-        <Option>
-          <input
-            type="radio"
-            name={name}
-            value="paypal"
-            checked={method === 'paypal'}
-            onChange={() => onChange('paypal')}
-            data-testid="checkout-method-paypal"
-          />
+        <MethodOption group={group} value="paypal" chosen={method} onChoose={onChange} testId="checkout-method-paypal">
           <span className="name">PayPal</span>
           <PayPalMark />
-        </Option>
+        </MethodOption>
       )}
     </Group>
   );
@@ -119,6 +134,39 @@ const Check = styled.div`
     grid-column: 2;
   }
 `;
+
+/** A checkbox with its label, and under the label what goes with it (a hint, links, a warning). */
+function Tick({
+  checked,
+  onChange,
+  label,
+  describedBy,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  describedBy?: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Check>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={describedBy}
+        data-testid={testId}
+      />
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </Check>
+  );
+}
 
 const Links = styled.span`
   display: flex;
@@ -151,17 +199,8 @@ export function AgreementCheck({
   renewalUrl: string;
 }) {
   const { t } = useRemoteTranslation();
-  const id = useId();
   return (
-    <Check>
-      <input
-        id={id}
-        type="checkbox"
-        checked={agreed}
-        onChange={(event) => onChange(event.target.checked)}
-        data-testid="checkout-agreement"
-      />
-      <label htmlFor={id}>{t('sheet.agree')}</label>
+    <Tick checked={agreed} onChange={onChange} label={t('sheet.agree')} testId="checkout-agreement">
       <Links>
         <AgreementLink href={agreementUrl} testId="checkout-agreement-link">
           {t('pages.agreement.title')}
@@ -170,7 +209,7 @@ export function AgreementCheck({
           {t('pages.renewAgreement.title')}
         </AgreementLink>
       </Links>
-    </Check>
+    </Tick>
   );
 }
 
@@ -193,19 +232,9 @@ export function RenewalCheck({
 }) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const id = useId();
   const hint = useId();
   return (
-    <Check>
-      <input
-        id={id}
-        type="checkbox"
-        checked={renewal}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={hint}
-        data-testid="checkout-renewal"
-      />
-      <label htmlFor={id}>{t('sheet.renewal')}</label>
+    <Tick checked={renewal} onChange={onChange} label={t('sheet.renewal')} describedBy={hint} testId="checkout-renewal">
       <small id={hint}>
         {renewPrice ? t('sheet.renewalHint', { price: renewPrice }) : t('sheet.renewalHintNoPrice')}
       </small>
@@ -214,6 +243,6 @@ export function RenewalCheck({
           {tc('first_pay_autorenew')}
         </Note>
       )}
-    </Check>
+    </Tick>
   );
 }

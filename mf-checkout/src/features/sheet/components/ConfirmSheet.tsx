@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { type CheckoutRequest, type PayMethod } from 'shared-contracts';
-import { Button, VisuallyHidden } from 'shared-contracts/ui';
+import { DialogActions, ErrorLine, VisuallyHidden } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { Actions, ErrorLine, Pairs } from '../../../components/parts';
+import { Pairs } from '../../../components/parts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { type BillingAddress } from '../hooks/use-checkout-flow';
 import { money, type Amounts } from '../lib/amounts';
@@ -71,14 +71,15 @@ export function ConfirmSheet({
           {tc(error)}
         </ErrorLine>
       )}
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={onBack} data-testid="confirm-back">
-          {t('confirm.back')}
-        </Button>
-        <Button type="button" onClick={onPay} disabled={paying} aria-busy={paying} data-testid="checkout-pay">
-          {paying ? t('confirm.paying') : total ? t('confirm.pay', { total }) : t('confirm.payFree')}
-        </Button>
-      </Actions>
+      <DialogActions
+        cancelLabel={t('confirm.back')}
+        onCancel={onBack}
+        cancelTestId="confirm-back"
+        confirmLabel={paying ? t('confirm.paying') : total ? t('confirm.pay', { total }) : t('confirm.payFree')}
+        onConfirm={onPay}
+        busy={paying}
+        confirmTestId="checkout-pay"
+      />
       {paying && <VisuallyHidden role="status">{t('confirm.paying')}</VisuallyHidden>}
     </Dialog>
   );

@@ -1,10 +1,44 @@
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_MESSAGES, type Language } from 'shared-contracts';
-import { Button, Muted } from 'shared-contracts/ui';
+import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { Actions, TextLink } from '../../../components/parts';
+import { TextLink } from '../../../components/parts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { formatDay, reminderKind } from '../lib/dates';
+
+/** A question of the purchase flow over the sheet: its text, then Cancel (also × and Escape) or go on. */
+function ChoiceDialog({
+  title,
+  testId,
+  confirm,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  /** `<testId>-dialog`, `-cancel` and `-<confirm.id>`. */
+  testId: string;
+  confirm: { label: string; id: string };
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useRemoteTranslation();
+  return (
+    <Dialog title={title} closeLabel={t('sheet.close')} onClose={onCancel} testId={`${testId}-dialog`}>
+      {children}
+      <DialogActions
+        cancelLabel={t('dialog.cancel')}
+        onCancel={onCancel}
+        cancelTestId={`${testId}-cancel`}
+        confirmLabel={confirm.label}
+        onConfirm={onConfirm}
+        confirmTestId={`${testId}-${confirm.id}`}
+      />
+    </Dialog>
+  );
+}
 
 /** Ticking auto-renewal: OK keeps it, Cancel unticks it (and the sheet says auto-renew is cancelled). */
 export function RenewalDialog({
@@ -18,26 +52,19 @@ export function RenewalDialog({
 }) {
   const { t } = useRemoteTranslation();
   return (
-    <Dialog
+    <ChoiceDialog
       title={t('renewal.title')}
-      closeLabel={t('sheet.close')}
-      onClose={() => onAnswer(false)}
-      testId="renewal-dialog"
+      testId="renewal"
+      confirm={{ label: t('dialog.ok'), id: 'ok' }}
+      onConfirm={() => onAnswer(true)}
+      onCancel={() => onAnswer(false)}
     >
       <Muted>{renewPrice ? t('renewal.body', { price: renewPrice }) : t('renewal.bodyNoPrice')}</Muted>
       <Muted>{t('renewal.off')}</Muted>
       <TextLink href={renewalUrl} target="_blank" rel="noopener">
         {t('pages.renewAgreement.title')}
       </TextLink>
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={() => onAnswer(false)} data-testid="renewal-cancel">
-          {t('dialog.cancel')}
-        </Button>
-        <Button type="button" onClick={() => onAnswer(true)} data-testid="renewal-ok">
-          {t('dialog.ok')}
-        </Button>
-      </Actions>
-    </Dialog>
+    </ChoiceDialog>
   );
 }
 
@@ -46,17 +73,15 @@ export function UnusedDialog({ onContinue, onCancel }: { onContinue: () => void;
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   return (
-    <Dialog title={t('unused.title')} closeLabel={t('sheet.close')} onClose={onCancel} testId="unused-dialog">
+    <ChoiceDialog
+      title={t('unused.title')}
+      testId="unused"
+      confirm={{ label: t('unused.continue'), id: 'continue' }}
+      onConfirm={onContinue}
+      onCancel={onCancel}
+    >
       <Muted role="alert">{tc(CLIENT_MESSAGES.unusedPackage)}</Muted>
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={onCancel}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button type="button" onClick={onContinue} data-testid="unused-continue">
-          {t('unused.continue')}
-        </Button>
-      </Actions>
-    </Dialog>
+    </ChoiceDialog>
   );
 }
 
@@ -79,7 +104,13 @@ export function ReminderDialog({
   const kind = reminderKind(orderTime);
   const date = orderTime !== null && kind !== 'unknown' ? formatDay(orderTime, lang) : '';
   return (
-    <Dialog title={t('reminder.title')} closeLabel={t('sheet.close')} onClose={onCancel} testId="reminder-dialog">
+    <ChoiceDialog
+      title={t('reminder.title')}
+      testId="reminder"
+      confirm={{ label: t('reminder.continue'), id: 'continue' }}
+      onConfirm={onContinue}
+      onCancel={onCancel}
+    >
       <Muted data-testid="reminder-text" data-kind={kind}>
         {kind === 'future'
           ? t('reminder.future', { date })
@@ -87,14 +118,6 @@ export function ReminderDialog({
             ? t('reminder.past', { date })
             : t('reminder.unknown')}
       </Muted>
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={onCancel}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button type="button" onClick={onContinue} data-testid="reminder-continue">
-          {t('reminder.continue')}
-        </Button>
-      </Actions>
-    </Dialog>
+    </ChoiceDialog>
   );
 }

@@ -14,7 +14,7 @@ export type PayCheck =
   | { status: 'failed'; code: number; network: boolean };
 
 /** The pay check of one purchase (spec section 7, checkPay: iccid, lang, ccy, amount). */
-export function payCheckRequest(request: CheckoutRequest): CallRequest<'checkPay'> {
+function payCheckRequest(request: CheckoutRequest): CallRequest<'checkPay'> {
   const { goods, iccid, lang } = request;
   return {
     ...(iccid ? { iccid } : {}),

@@ -13,8 +13,7 @@ import {
   type PayReturn,
 } from 'shared-contracts';
 import { deviceFingerprint } from '../lib/fingerprint';
-import { isHttpUrl } from '../../../lib/links';
-import { pageExit } from '../lib/leave-page';
+import { isHttpUrl, pageExit } from 'shared-contracts/links';
 
 export interface PayChoice {
   method: PayMethod;
@@ -41,7 +40,7 @@ function uuid(): string | undefined {
 }
 
 /** createPay's payload (spec section 7): trackingId only for PayPal renewals, email only when it is valid. */
-export function createPayRequest(
+function createPayRequest(
   request: CheckoutRequest,
   choice: PayChoice,
   fingerprint: string | undefined,

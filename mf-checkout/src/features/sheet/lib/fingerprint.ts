@@ -3,7 +3,7 @@
 // the sheet waits at most FINGERPRINT_WAIT_MS for it, and offline or blocked it is simply left out.
 
 /** Longest the pay button waits for Stripe.js. */
-export const FINGERPRINT_WAIT_MS = 800;
+const FINGERPRINT_WAIT_MS = 800;
 
 let loading: Promise<string | null> | null = null;
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { getBus, LANGUAGES, regionOptions, type Language } from 'shared-contracts';
-import { Button } from '../../../components/Button';
+import { DialogActions } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { useAuth } from '../../../lib/auth';
 import { useLocale } from '../../../lib/locale';
@@ -34,12 +34,6 @@ const Field = styled.div`
   small {
     color: ${({ theme }) => theme.color.textMuted};
   }
-`;
-
-const Actions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 const NATIVE_NAMES = new Map(LANGUAGES.map((entry) => [entry.code, entry.nativeName]));
@@ -136,14 +130,13 @@ export default function LocaleDialog({ open, onClose }: { open: boolean; onClose
             </select>
           </Field>
         )}
-        <Actions>
-          <Button type="button" $variant="secondary" onClick={onClose}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="locale-save">
-            {t('settings.save')}
-          </Button>
-        </Actions>
+        <DialogActions
+          cancelLabel={t('settings.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('settings.save')}
+          disabled={saving}
+          confirmTestId="locale-save"
+        />
       </Form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { findOrder, paySearch } from '../api/pay-return';
 
 /** How often and how long a pending order is asked again (the provider's event may come a moment later). */
 export const PAY_POLL_MS = 2000;
-export const PAY_POLL_TRIES = 8;
+const PAY_POLL_TRIES = 8;
 
 export type PayReturnStatus = 'checking' | OrderStatus | 'unknown';
 
@@ -16,19 +16,12 @@ export interface PaidOrder {
   currency: string | null;
 }
 
-/** What returnType=suc reports on: the order id (the provider's return address, else PAY_RETURN) and the stored hand-over. */
-export interface PaidReturn {
-  orderId: string | null;
-  stored: PayReturn | null;
-}
-
 /**
  * After returnType=suc: asks /pay/search about the order (again every PAY_POLL_MS while it is pending, at most
  * PAY_POLL_TRIES times) and the order's record for the dialog; `onPaid` runs once when the order is paid, so the
  * card page loads the card with its new package.
  */
-export function usePayReturn(iccid: string, paid: PaidReturn, onPaid: () => void) {
-  const { orderId, stored } = paid;
+export function usePayReturn(iccid: string, orderId: string | null, stored: PayReturn | null, onPaid: () => void) {
   const [status, setStatus] = useState<PayReturnStatus>(orderId ? 'checking' : 'unknown');
   const [order, setOrder] = useState<PaidOrder>({
     name: stored?.name ?? null,
@@ -48,7 +41,10 @@ export function usePayReturn(iccid: string, paid: PaidReturn, onPaid: () => void
       if (detailed) return;
       detailed = true;
       const record = await findOrder(client, iccid, orderId);
-      if (!cancelled && record) setOrder({ name: record.name, amount: record.amount, currency: record.currency });
+      // The total charged, as the sheet stored it: the record's amount is before tax.
+      if (!cancelled && record) {
+        setOrder({ name: record.name, amount: record.amount + record.tax, currency: record.currency });
+      }
     };
     const ask = async (tries: number) => {
       const result = await paySearch(client, orderId);

@@ -1,0 +1,8 @@
+import { type PayReturn } from 'shared-contracts';
+
+/** What returnType=suc reports on: the order id (the provider's return address, else PAY_RETURN) and the stored hand-over. */
+export interface PaidReturn {
+  orderId: string | null;
+  /** The sheet's PAY_RETURN, when it is this card's. */
+  stored: PayReturn | null;
+}

@@ -1,0 +1,59 @@
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { getStorage, registerRuntime, STORAGE_KEYS } from 'shared-contracts';
+import { App } from './app/App';
+import { AppProviders } from './app/provider';
+import { takeReceiptFromQuery } from './features/auth/lib/receipt';
+import { persistLocale, resolveLocale } from './features/locale/lib/resolve-locale';
+import { type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
+import { apiClient } from './lib/api-client';
+import { initI18n } from './lib/i18n';
+
+export interface StartShellOptions {
+  /** Where the remotes' routes come from; default: through the federation runtime (the site as deployed). */
+  remotesLoader?: RemoteRoutesLoader;
+}
+
+/**
+ * The shell's start-up: the login receipt from the query (before anything renders, so the first calls of any remote
+ * carry it), the language and currency, the strings, then the app. bootstrap.tsx runs it for the site; the
+ * single-bundle build (bench/mono) runs it with its own routes loader.
+ */
+export async function startShell(options: StartShellOptions = {}): Promise<void> {
+  registerRuntime('shell', { react: React });
+  const storage = getStorage();
+
+  const { pathname, hash } = window.location;
+  const taken = takeReceiptFromQuery(window.location.search, storage);
+  if (taken) window.history.replaceState(window.history.state, '', `${pathname}${taken.search}${hash}`);
+  const initialSearch = window.location.search;
+
+  const locale = resolveLocale({
+    search: new URLSearchParams(initialSearch),
+    storedLanguage: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
+    storedCurrency: storage.get(STORAGE_KEYS.CURRENCY_KEY),
+    browserLanguage: navigator.language,
+  });
+  persistLocale(storage, locale.store);
+  await initI18n(locale.language);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  createRoot(container).render(
+    <React.StrictMode>
+      <BrowserRouter>
+        <AppProviders
+          client={apiClient}
+          storage={storage}
+          locale={locale}
+          initialSearch={initialSearch}
+          freshReceipt={Boolean(taken?.token)}
+          {...(options.remotesLoader ? { remotesLoader: options.remotesLoader } : {})}
+        >
+          <App />
+        </AppProviders>
+      </BrowserRouter>
+    </React.StrictMode>,
+  );
+}
