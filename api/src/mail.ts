@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { settleConcurrently } from './lib/concurrently';
 
 export interface MailMessage {
   to: string;
@@ -81,16 +82,38 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-/** Records one mail's outcome (table mail_log): error null when it was handed over. */
-export type MailLogger = (message: MailMessage, error: string | null) => Promise<void>;
+/** One mail's outcome: error null when it was handed over. */
+export interface MailOutcome {
+  message: MailMessage;
+  error: string | null;
+}
+
+/** Records mails' outcomes (table mail_log), all in one write. */
+export type MailLogger = (outcomes: readonly MailOutcome[]) => Promise<void>;
+
+/**
+ * Sends mails, `atOnce` at a time, and logs every outcome in one write; answers each mail's result in order (the
+ * caller decides what a failure means, usually a retry of its job).
+ */
+export async function sendAllLogged(
+  mailer: Mailer,
+  messages: readonly MailMessage[],
+  log: MailLogger,
+  atOnce: number,
+): Promise<Array<PromiseSettledResult<void>>> {
+  if (messages.length === 0) return [];
+  const results = await settleConcurrently(messages, atOnce, (message) => mailer.send(message));
+  await log(
+    messages.map((message, index) => {
+      const result = results[index];
+      return { message, error: result?.status === 'rejected' ? String(result.reason).slice(0, 500) : null };
+    }),
+  );
+  return results;
+}
 
 /** Sends a mail and logs the outcome; a failure is logged, then thrown on (the caller's job retries it). */
 export async function sendLogged(mailer: Mailer, message: MailMessage, log: MailLogger): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    await log(message, String(error).slice(0, 500));
-    throw error;
-  }
-  await log(message, null);
+  const [result] = await sendAllLogged(mailer, [message], log, 1);
+  if (result?.status === 'rejected') throw result.reason;
 }

@@ -157,6 +157,85 @@ describe('auto-renewal', () => {
     }
   });
 
+  it('charges a batch set-wise: each renewal once, chained on a shared card, pay link and cap per renewal', async () => {
+    // Three fresh EUR cards: the first has two packages due, the second a saved method that needs the customer,
+    // the third a monthly cap below the price.
+    const cards = ['89990000000000000011', '89990000000000000012', '89990000000000000013'];
+    const nowS = Math.floor(Date.now() / 1000);
+    const ends = [nowS + 2 * DAY, nowS + 2 * DAY + 3600, nowS + 2 * DAY, nowS + 2 * DAY];
+    const owners = [cards[0], cards[0], cards[1], cards[2]];
+    await t.db.query(
+      `INSERT INTO cards (iccid, agent_flag, status, email, total_bytes) SELECT unnest($1::text[]), '3', 'Activated',
+              'batch@example.com', 0`,
+      [cards],
+    );
+    await t.db.query(`UPDATE cards SET renewal_cap_amount = 100, renewal_cap_currency = 'EUR' WHERE iccid = $1`, [
+      cards[2],
+    ]);
+    const pkg = await packageId(t.db, 'global-1gb-7d');
+    const records: number[] = [];
+    for (const [index, iccid] of owners.entries()) {
+      const order = await t.db.one<{ id: number }>(
+        `INSERT INTO orders (iccid, package_id, agent_flag, amount, tax_amount, currency, renewal, status, provider,
+                             pay_method, lang, paid_at, fulfilled_at)
+         VALUES ($1, $2, '3', 450, 0, 'EUR', true, 'fulfilled', 'sandbox', 'stripe', 'en', now(), now()) RETURNING id`,
+        [iccid, pkg],
+      );
+      const record = await t.db.one<{ id: number }>(
+        `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, validity_days, started_at,
+                                    expire_timestamp)
+         VALUES ($1, $2, $3, 'Starter 1 GB', 'active', 1073741824, 7, now(), $4) RETURNING id`,
+        [iccid, pkg, order?.id, ends[index]],
+      );
+      records.push(record?.id ?? 0);
+      await t.db.query(
+        `INSERT INTO saved_payment_methods (iccid, provider, token, order_id) VALUES ($1, 'sandbox', $2, $3)`,
+        [iccid, iccid === cards[1] ? `pm_requires_action_${order?.id}` : `pm_batch_${order?.id}`, order?.id],
+      );
+    }
+    await t.app.payments.renewals.scan();
+    const ids = await Promise.all(records.map(async (record) => (await renewalOf(record))?.id ?? 0));
+    await t.app.payments.renewals.remind(ids);
+    expect(
+      await countRows(t.db, `SELECT 1 FROM mail_log WHERE template = 'renewal-reminder' AND to_address = $1`, [
+        'batch@example.com',
+      ]),
+    ).toBe(4);
+    // Twice at once, one id given twice: still one charge each.
+    await Promise.all([t.app.payments.renewals.charge([...ids, ids[0] ?? 0]), t.app.payments.renewals.charge(ids)]);
+
+    const after = await Promise.all(records.map((record) => renewalOf(record)));
+    expect(after.map((renewal) => renewal?.status)).toEqual(['paid', 'paid', 'action_required', 'capped']);
+    expect(after[3]?.order_id).toBeNull();
+    for (const id of ids) {
+      expect(
+        await countRows(t.db, `SELECT 1 FROM sandbox_charges WHERE idempotency_key = $1 AND status = 'succeeded'`, [
+          `esim-renewal-${id}`,
+        ]),
+      ).toBe(id === ids[2] || id === ids[3] ? 0 : 1);
+    }
+    expect(
+      await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = ANY($1::bigint[])`, [
+        after.map((r) => r?.order_id),
+      ]),
+    ).toBe(2);
+    // The shared card's two new periods queue one after the other, behind the later of its current ones.
+    const queued = await t.db.query<{ status: string; expire_timestamp: number }>(
+      `SELECT status, expire_timestamp FROM card_packages WHERE order_id = ANY($1::bigint[]) ORDER BY expire_timestamp`,
+      [[after[0]?.order_id, after[1]?.order_id]],
+    );
+    const latest = Math.max(ends[0] ?? 0, ends[1] ?? 0);
+    expect(queued).toEqual([
+      { status: 'init', expire_timestamp: latest + 7 * DAY },
+      { status: 'init', expire_timestamp: latest + 14 * DAY },
+    ]);
+    const card = await t.db.one<{ total_bytes: number }>(`SELECT total_bytes FROM cards WHERE iccid = $1`, [cards[0]]);
+    expect(card?.total_bytes).toBe(2 * 1073741824);
+    expect(t.mailer.sent.some((mail) => mail.template === 'renewal-pay-link' && mail.to === 'batch@example.com')).toBe(
+      true,
+    );
+  });
+
   it('runs on its own through the job queue: scan, reminder, charge', async () => {
     const { recordId } = await renewingPackage('global-1gb-7d', 12 * 3600);
     await t.app.payments.jobs.send(t.db, 'payments-renewal-scan', {});

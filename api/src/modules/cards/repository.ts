@@ -1,5 +1,5 @@
 import { type Db, type Queryable } from '../../db/index';
-import { type MailMessage } from '../../mail';
+import { type MailOutcome } from '../../mail';
 
 export interface AgentRow {
   flag: string;
@@ -312,11 +312,19 @@ export function createCardRepository(db: Db) {
       );
     },
 
-    /** A MailLogger (mail.ts sendLogged): one mail_log row per mail sent or failed. */
-    async logMail(message: MailMessage, error: string | null): Promise<void> {
+    /** A MailLogger (mail.ts sendLogged): one mail_log row per mail sent or failed, one statement for all. */
+    async logMail(outcomes: readonly MailOutcome[]): Promise<void> {
+      if (outcomes.length === 0) return;
       await db.query(
-        `INSERT INTO mail_log (to_address, subject, template, sent_at, error) VALUES ($1, $2, $3, $4, $5)`,
-        [message.to, message.subject, message.template, error ? null : new Date(), error],
+        `INSERT INTO mail_log (to_address, subject, template, sent_at, error)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])`,
+        [
+          outcomes.map(({ message }) => message.to),
+          outcomes.map(({ message }) => message.subject),
+          outcomes.map(({ message }) => message.template),
+          outcomes.map(({ error }) => (error ? null : new Date())),
+          outcomes.map(({ error }) => error),
+        ],
       );
     },
 

@@ -1,6 +1,7 @@
 import { type Db, type Queryable } from '../../db/index';
 import { newPoolObjectId, planLines } from '../pools/repository';
-import { QUEUES, type JobQueue } from './jobs';
+import { chunked } from '../../lib/concurrently';
+import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { type OrderStatus } from './repository';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
 
@@ -68,6 +69,37 @@ async function storeEvent(
   return { id: existing.id, stored: false, result: existing.result };
 }
 
+/** Stores verified events of one provider once each (in two statements); answers their rows' ids, in order. */
+async function storeEvents(q: Queryable, provider: ProviderName, events: readonly VerifiedEvent[]): Promise<number[]> {
+  await q.query(
+    `INSERT INTO payment_events (provider, event_id, type, order_id, payload)
+     SELECT $1, v.event_id, v.type, o.id, v.payload
+       FROM unnest($2::text[], $3::text[], $4::bigint[], $5::jsonb[]) WITH ORDINALITY AS v(event_id, type, order_id, payload, n)
+       LEFT JOIN orders o ON o.id = v.order_id
+      ORDER BY v.n
+     ON CONFLICT (provider, event_id) DO NOTHING`,
+    [
+      provider,
+      events.map((event) => event.eventId),
+      events.map((event) => event.type),
+      events.map((event) => event.orderId),
+      events.map(({ payload, ...normalized }) =>
+        JSON.stringify({ event: normalized, raw: payload } satisfies StoredEvent),
+      ),
+    ],
+  );
+  const rows = await q.query<{ id: number; event_id: string }>(
+    `SELECT id, event_id FROM payment_events WHERE provider = $1 AND event_id = ANY($2::text[])`,
+    [provider, events.map((event) => event.eventId)],
+  );
+  const ids = new Map(rows.map((row) => [row.event_id, Number(row.id)]));
+  return events.map((event) => {
+    const id = ids.get(event.eventId);
+    if (id === undefined) throw new Error('payment event vanished');
+    return id;
+  });
+}
+
 /** Stores a verified event once and, with it, the job that processes it. */
 export async function acceptEvent(
   db: Db,
@@ -108,49 +140,6 @@ interface PackageFacts {
 }
 
 const DAY_SECONDS = 86_400;
-
-/** The package the order bought goes onto its card: queued behind an active one, else active from now. */
-async function addToCard(q: Queryable, order: LockedOrder & { iccid: string }, pkg: PackageFacts, nowS: number) {
-  // Queued behind what is in force or waiting: it runs from the latest of their ends, so renewals chain period
-  // after period.
-  const active = await q.one<{ latest: number | null }>(
-    `SELECT max(expire_timestamp) FILTER (WHERE expire_timestamp > $2) AS latest FROM card_packages
-      WHERE iccid = $1 AND status IN ('active', 'init') AND (expire_timestamp IS NULL OR expire_timestamp > $2)
-     HAVING bool_or(status = 'active')`,
-    [order.iccid, nowS],
-  );
-  const validity = pkg.validity_days * DAY_SECONDS;
-  await q.query(
-    `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, unlimited, validity_days,
-                                started_at, expire_timestamp)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      order.iccid,
-      order.package_id,
-      order.id,
-      pkg.name,
-      active ? 'init' : 'active',
-      pkg.data_bytes,
-      pkg.unlimited,
-      pkg.validity_days,
-      active ? null : new Date(nowS * 1000),
-      (active?.latest ?? nowS) + validity,
-    ],
-  );
-  // The card's figures are what the card page shows: its total grows and its validity runs on.
-  await q.query(
-    `UPDATE cards SET
-        total_bytes = total_bytes + $2,
-        unlimited = unlimited OR $3,
-        expire_timestamp = greatest(coalesce(expire_timestamp, 0), $4) + $5,
-        renewal = renewal OR $6,
-        status = CASE WHEN status = 'Suspension' AND coalesce(expire_timestamp, 0) <= $4 THEN 'Activated'
-                      ELSE status END,
-        updated_at = now()
-      WHERE iccid = $1`,
-    [order.iccid, pkg.unlimited ? 0 : (pkg.data_bytes ?? 0), pkg.unlimited, nowS, validity, order.renewal],
-  );
-}
 
 /** A pool plan: refills the order's pool, or creates the buyer's new pool (with the card as its first line). */
 async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, nowS: number) {
@@ -209,105 +198,56 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
   );
 }
 
-async function fulfil(
-  q: Queryable,
-  jobs: JobQueue,
-  order: LockedOrder,
-  event: StoredEvent['event'],
-  eventRowId: number,
-): Promise<EventResult> {
-  // The one payment of the order: a second one (another event for the same order) inserts nothing.
-  const payment = await q.one<{ id: number }>(
-    `INSERT INTO payments (order_id, provider, provider_payment_id, amount, currency, event_id)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING RETURNING id`,
-    [order.id, order.provider, event.paymentId, order.amount + order.tax_amount, order.currency, eventRowId],
-  );
-  if (!payment) return 'duplicate';
-  const pkg = await q.one<PackageFacts>(
-    `SELECT p.code, coalesce(en.name, p.code) AS name, p.data_bytes, p.unlimited, p.validity_days, p.pool_lines
-       FROM packages p LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
-      WHERE p.id = $1`,
-    [order.package_id],
-  );
-  if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
-  const nowS = Math.floor(Date.now() / 1000);
-  if (order.product_kind === 'pool') await addToPool(q, order, pkg, nowS);
-  else if (order.iccid) await addToCard(q, { ...order, iccid: order.iccid }, pkg, nowS);
-  else throw new Error(`order ${order.id}: nothing to add the package to`);
-  await q.query(
-    `UPDATE orders SET status = 'fulfilled', paid_at = coalesce(paid_at, now()), fulfilled_at = now(),
-                       purchase_key = NULL, updated_at = now()
-      WHERE id = $1`,
-    [order.id],
-  );
-  if (event.savedMethod && order.renewal) {
-    await q.query(
-      `INSERT INTO saved_payment_methods (user_id, iccid, pool_id, provider, token, customer_ref, order_id)
-       SELECT user_id, iccid, pool_id, provider, $2, $3, id FROM orders WHERE id = $1
-       ON CONFLICT (provider, token) DO NOTHING`,
-      [order.id, event.savedMethod.token, event.savedMethod.customerRef],
-    );
+const ORDER_COLUMNS = `id, user_id, iccid, pool_id, package_id, product_kind, amount, tax_amount, currency, renewal, status,
+                       provider, provider_ref`;
+
+interface EventRow {
+  id: number;
+  provider: ProviderName;
+  payload: StoredEvent;
+  processed_at: Date | null;
+  result: string;
+}
+
+/** What one event does, decided in memory (in event order) before the writes. */
+interface Decision {
+  row: EventRow;
+  order: LockedOrder | undefined;
+  result: EventResult;
+}
+
+/** Locks the orders the events are about (by our order id, or by the provider's own reference), in id order. */
+async function lockOrders(q: Queryable, events: readonly EventRow[]): Promise<LockedOrder[]> {
+  const ids: number[] = [];
+  const refProviders: string[] = [];
+  const refs: string[] = [];
+  for (const row of events) {
+    const { event } = row.payload;
+    if (event.type === 'pending' || event.type === 'ignored') continue;
+    if (event.orderId !== null) ids.push(event.orderId);
+    else if (event.providerRef) {
+      refProviders.push(row.provider);
+      refs.push(event.providerRef);
+    }
   }
-  await jobs.send(q, QUEUES.receipt, { orderId: order.id }, { singletonKey: `receipt-${order.id}` });
-  return 'fulfilled';
+  if (ids.length === 0 && refs.length === 0) return [];
+  return q.query<LockedOrder>(
+    `SELECT ${ORDER_COLUMNS} FROM orders
+      WHERE id = ANY($1::bigint[])
+         OR (provider, provider_ref) IN (SELECT * FROM unnest($2::text[], $3::text[]))
+      ORDER BY id FOR UPDATE`,
+    [ids, refProviders, refs],
+  );
 }
 
-/** Applies one stored event to its order (see the top of this file); answers what it did. Safe to run again. */
-export async function processEvent(db: Db, jobs: JobQueue, eventRowId: number): Promise<EventResult | string> {
-  return db.tx((q) => processEventIn(q, jobs, eventRowId));
-}
-
-async function processEventIn(q: Queryable, jobs: JobQueue, eventRowId: number): Promise<EventResult | string> {
-  const row = await q.one<{
-    provider: ProviderName;
-    payload: StoredEvent;
-    processed_at: Date | null;
-    result: string;
-  }>(`SELECT provider, payload, processed_at, result FROM payment_events WHERE id = $1 FOR UPDATE`, [eventRowId]);
-  if (!row) throw new Error(`payment event ${eventRowId} missing`);
-  if (row.processed_at) return row.result;
+/** The effect of one event on its order; a payment only marks the order in memory (the writes follow). */
+function decide(row: EventRow, order: LockedOrder | undefined): EventResult {
   const { event } = row.payload;
-  const result = await apply(q, jobs, row.provider, event, eventRowId);
-  await q.query(`UPDATE payment_events SET processed_at = now(), result = $2 WHERE id = $1`, [eventRowId, result]);
-  return result;
-}
-
-/**
- * A provider's answer to our own request (an off-session renewal charge): stored and applied in one transaction.
- * No job is needed: if this dies before committing, nothing was stored and the renewal job asks the provider again
- * under the same idempotency key, getting the same payment.
- */
-export async function acceptAndProcess(
-  db: Db,
-  jobs: JobQueue,
-  provider: ProviderName,
-  event: VerifiedEvent,
-): Promise<EventResult | string> {
-  return db.tx(async (q) => processEventIn(q, jobs, (await storeEvent(q, provider, event)).id));
-}
-
-async function apply(
-  q: Queryable,
-  jobs: JobQueue,
-  provider: ProviderName,
-  event: StoredEvent['event'],
-  eventRowId: number,
-): Promise<EventResult> {
   if (event.type === 'pending' || event.type === 'ignored') return 'ignored';
-  const columns = `id, user_id, iccid, pool_id, package_id, product_kind, amount, tax_amount, currency, renewal, status, provider,
-                   provider_ref`;
-  const order =
-    event.orderId !== null
-      ? await q.one<LockedOrder>(`SELECT ${columns} FROM orders WHERE id = $1 FOR UPDATE`, [event.orderId])
-      : await q.one<LockedOrder>(`SELECT ${columns} FROM orders WHERE provider = $1 AND provider_ref = $2 FOR UPDATE`, [
-          provider,
-          event.providerRef,
-        ]);
   if (!order) return 'unknown_order';
   // Only the provider that holds the order's session, and only that session, speaks for it.
-  if (order.provider !== provider) return 'rejected_order';
+  if (order.provider !== row.provider) return 'rejected_order';
   if (event.providerRef && order.provider_ref && event.providerRef !== order.provider_ref) return 'rejected_order';
-  await q.query(`UPDATE payment_events SET order_id = $2 WHERE id = $1 AND order_id IS NULL`, [eventRowId, order.id]);
   switch (event.type) {
     case 'approved':
       return order.status === 'created' || order.status === 'pending' ? 'approved' : 'ignored';
@@ -317,17 +257,276 @@ async function apply(
       }
       // Money arrived: even an order the buyer had cancelled (or whose earlier attempt failed) is now paid.
       if (order.status === 'fulfilled' || order.status === 'paid' || order.status === 'refunded') return 'duplicate';
-      return fulfil(q, jobs, order, event, eventRowId);
+      order.status = 'fulfilled';
+      return 'fulfilled';
     case 'failed':
-    case 'cancelled': {
+    case 'cancelled':
       if (order.status !== 'created' && order.status !== 'pending') return 'ignored';
-      await q.query(`UPDATE orders SET status = $2, purchase_key = NULL, updated_at = now() WHERE id = $1`, [
-        order.id,
-        event.type,
-      ]);
+      order.status = event.type;
       return event.type;
-    }
     default:
       return 'ignored';
   }
+}
+
+/**
+ * The packages the paid card orders bought go onto their cards, each queued behind what is in force or waiting there
+ * (it runs from the latest of their ends, so renewals chain period after period), and the cards' figures (what the
+ * card page shows) grow: three statements for any number of orders.
+ */
+async function addToCards(
+  q: Queryable,
+  orders: ReadonlyArray<LockedOrder & { iccid: string }>,
+  packages: ReadonlyMap<number, PackageFacts>,
+  nowS: number,
+) {
+  if (orders.length === 0) return;
+  const iccids = [...new Set(orders.map((order) => order.iccid))];
+  const current = await q.query<{ iccid: string; latest: number | null }>(
+    `SELECT iccid, max(expire_timestamp) FILTER (WHERE expire_timestamp > $2) AS latest FROM card_packages
+      WHERE iccid = ANY($1::text[]) AND status IN ('active', 'init')
+        AND (expire_timestamp IS NULL OR expire_timestamp > $2)
+      GROUP BY iccid HAVING bool_or(status = 'active')`,
+    [iccids, nowS],
+  );
+  // Per card: whether something is in force, and when the last queued period ends.
+  const queue = new Map<string, { latest: number | null }>(current.map((row) => [row.iccid, { latest: row.latest }]));
+  const cards = new Map<string, { bytes: number; unlimited: boolean; seconds: number; renewal: boolean }>();
+  const inserts = {
+    iccid: [] as string[],
+    packageId: [] as number[],
+    orderId: [] as number[],
+    name: [] as string[],
+    status: [] as string[],
+    dataBytes: [] as Array<number | null>,
+    unlimited: [] as boolean[],
+    validityDays: [] as number[],
+    startedAt: [] as Array<Date | null>,
+    expire: [] as number[],
+  };
+  for (const order of orders) {
+    const pkg = packages.get(order.package_id);
+    if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
+    const validity = pkg.validity_days * DAY_SECONDS;
+    const active = queue.get(order.iccid);
+    const expire = (active?.latest ?? nowS) + validity;
+    inserts.iccid.push(order.iccid);
+    inserts.packageId.push(order.package_id);
+    inserts.orderId.push(order.id);
+    inserts.name.push(pkg.name);
+    inserts.status.push(active ? 'init' : 'active');
+    inserts.dataBytes.push(pkg.data_bytes);
+    inserts.unlimited.push(pkg.unlimited);
+    inserts.validityDays.push(pkg.validity_days);
+    inserts.startedAt.push(active ? null : new Date(nowS * 1000));
+    inserts.expire.push(expire);
+    queue.set(order.iccid, { latest: expire });
+    const card = cards.get(order.iccid) ?? { bytes: 0, unlimited: false, seconds: 0, renewal: false };
+    card.bytes += pkg.unlimited ? 0 : (pkg.data_bytes ?? 0);
+    card.unlimited ||= pkg.unlimited;
+    card.seconds += validity;
+    card.renewal ||= order.renewal;
+    cards.set(order.iccid, card);
+  }
+  await q.query(
+    `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, unlimited, validity_days,
+                                started_at, expire_timestamp)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::boolean[],
+                          $8::integer[], $9::timestamptz[], $10::bigint[])`,
+    [
+      inserts.iccid,
+      inserts.packageId,
+      inserts.orderId,
+      inserts.name,
+      inserts.status,
+      inserts.dataBytes,
+      inserts.unlimited,
+      inserts.validityDays,
+      inserts.startedAt,
+      inserts.expire,
+    ],
+  );
+  const totals = [...cards.entries()];
+  await q.query(
+    `UPDATE cards c SET
+        total_bytes = c.total_bytes + v.bytes,
+        unlimited = c.unlimited OR v.unlimited,
+        expire_timestamp = greatest(coalesce(c.expire_timestamp, 0), $6) + v.seconds,
+        renewal = c.renewal OR v.renewal,
+        status = CASE WHEN c.status = 'Suspension' AND coalesce(c.expire_timestamp, 0) <= $6 THEN 'Activated'
+                      ELSE c.status END,
+        updated_at = now()
+       FROM unnest($1::text[], $2::bigint[], $3::boolean[], $4::bigint[], $5::boolean[])
+            AS v(iccid, bytes, unlimited, seconds, renewal)
+      WHERE c.iccid = v.iccid`,
+    [
+      totals.map(([iccid]) => iccid),
+      totals.map(([, card]) => card.bytes),
+      totals.map(([, card]) => card.unlimited),
+      totals.map(([, card]) => card.seconds),
+      totals.map(([, card]) => card.renewal),
+      nowS,
+    ],
+  );
+}
+
+/**
+ * Fulfils the orders decided paid: one payment each (payments.order_id is unique, so an order paid by a concurrent
+ * transaction inserts nothing and its event becomes a duplicate), the packages onto cards or pools, the orders
+ * marked fulfilled, saved payment methods kept, receipts queued.
+ */
+async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<void> {
+  if (paid.length === 0) return;
+  const inserted = await q.query<{ order_id: number }>(
+    `INSERT INTO payments (order_id, provider, provider_payment_id, amount, currency, event_id)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[])
+     ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+    [
+      paid.map(({ order }) => order?.id),
+      paid.map(({ order }) => order?.provider),
+      paid.map(({ row }) => row.payload.event.paymentId),
+      paid.map(({ order }) => (order ? order.amount + order.tax_amount : 0)),
+      paid.map(({ order }) => order?.currency),
+      paid.map(({ row }) => row.id),
+    ],
+  );
+  const paidNow = new Set(inserted.map((row) => Number(row.order_id)));
+  const fulfilled: Array<Decision & { order: LockedOrder }> = [];
+  for (const decision of paid) {
+    if (decision.order && paidNow.has(decision.order.id)) fulfilled.push({ ...decision, order: decision.order });
+    else decision.result = 'duplicate';
+  }
+  if (fulfilled.length === 0) return;
+  const packageRows = await q.query<PackageFacts & { id: number }>(
+    `SELECT p.id, p.code, coalesce(en.name, p.code) AS name, p.data_bytes, p.unlimited, p.validity_days, p.pool_lines
+       FROM packages p LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
+      WHERE p.id = ANY($1::bigint[])`,
+    [[...new Set(fulfilled.map(({ order }) => order.package_id))]],
+  );
+  const packages = new Map(packageRows.map((row) => [Number(row.id), row]));
+  const nowS = Math.floor(Date.now() / 1000);
+  const cardOrders: Array<LockedOrder & { iccid: string }> = [];
+  for (const { order } of fulfilled) {
+    if (order.product_kind === 'pool') {
+      const pkg = packages.get(order.package_id);
+      if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
+      await addToPool(q, order, pkg, nowS);
+    } else if (order.iccid) cardOrders.push({ ...order, iccid: order.iccid });
+    else throw new Error(`order ${order.id}: nothing to add the package to`);
+  }
+  await addToCards(q, cardOrders, packages, nowS);
+  const orderIds = fulfilled.map(({ order }) => order.id);
+  await q.query(
+    `UPDATE orders SET status = 'fulfilled', paid_at = coalesce(paid_at, now()), fulfilled_at = now(),
+                       purchase_key = NULL, updated_at = now()
+      WHERE id = ANY($1::bigint[])`,
+    [orderIds],
+  );
+  const saving = fulfilled.filter(({ row, order }) => row.payload.event.savedMethod && order.renewal);
+  if (saving.length > 0) {
+    await q.query(
+      `INSERT INTO saved_payment_methods (user_id, iccid, pool_id, provider, token, customer_ref, order_id)
+       SELECT o.user_id, o.iccid, o.pool_id, o.provider, v.token, v.customer_ref, o.id
+         FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(order_id, token, customer_ref)
+         JOIN orders o ON o.id = v.order_id
+       ON CONFLICT (provider, token) DO NOTHING`,
+      [
+        saving.map(({ order }) => order.id),
+        saving.map(({ row }) => row.payload.event.savedMethod?.token),
+        saving.map(({ row }) => row.payload.event.savedMethod?.customerRef ?? null),
+      ],
+    );
+  }
+  await jobs.sendMany(
+    q,
+    QUEUES.receipt,
+    chunked(orderIds, ITEMS_PER_JOB).map((ids) => ({ data: { orderIds: ids } })),
+  );
+}
+
+/**
+ * Applies stored events to their orders (see the top of this file) in the caller's transaction, with a fixed number
+ * of statements whatever the number of events; answers what each did, in the order of `eventRowIds`. Safe to run
+ * again: a processed event answers what it did the first time.
+ */
+async function processEventsIn(
+  q: Queryable,
+  jobs: JobQueue,
+  eventRowIds: readonly number[],
+): Promise<Array<EventResult | string>> {
+  if (eventRowIds.length === 0) return [];
+  const rows = await q.query<EventRow>(
+    `SELECT id, provider, payload, processed_at, result FROM payment_events
+      WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [[...new Set(eventRowIds)]],
+  );
+  const results = new Map<number, EventResult | string>();
+  for (const row of rows) if (row.processed_at) results.set(Number(row.id), row.result);
+  const fresh = rows.filter((row) => !row.processed_at);
+  if (fresh.length > 0) {
+    const orders = await lockOrders(q, fresh);
+    const byId = new Map(orders.map((order) => [Number(order.id), order]));
+    const byRef = new Map(orders.map((order) => [`${order.provider}\n${order.provider_ref ?? ''}`, order]));
+    const decisions: Decision[] = fresh.map((row) => {
+      const { event } = row.payload;
+      const order =
+        event.type === 'pending' || event.type === 'ignored'
+          ? undefined
+          : event.orderId !== null
+            ? byId.get(event.orderId)
+            : byRef.get(`${row.provider}\n${event.providerRef ?? ''}`);
+      return { row, order, result: decide(row, order) };
+    });
+    await fulfil(
+      q,
+      jobs,
+      decisions.filter((decision) => decision.result === 'fulfilled'),
+    );
+    const closed = decisions.filter(
+      (decision) => decision.order && (decision.result === 'failed' || decision.result === 'cancelled'),
+    );
+    if (closed.length > 0) {
+      await q.query(
+        `UPDATE orders o SET status = v.status, purchase_key = NULL, updated_at = now()
+           FROM unnest($1::bigint[], $2::text[]) AS v(id, status) WHERE o.id = v.id`,
+        [closed.map(({ order }) => order?.id), closed.map(({ result }) => result)],
+      );
+    }
+    await q.query(
+      `UPDATE payment_events e SET processed_at = now(), result = v.result, order_id = coalesce(e.order_id, v.order_id)
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS v(id, result, order_id) WHERE e.id = v.id`,
+      [
+        decisions.map(({ row }) => row.id),
+        decisions.map(({ result }) => result),
+        decisions.map(({ order, result }) => (order && result !== 'rejected_order' ? order.id : null)),
+      ],
+    );
+    for (const { row, result } of decisions) results.set(Number(row.id), result);
+  }
+  return eventRowIds.map((id) => {
+    const result = results.get(id);
+    if (result === undefined) throw new Error(`payment event ${id} missing`);
+    return result;
+  });
+}
+
+/** Applies one stored event to its order (see the top of this file); answers what it did. Safe to run again. */
+export async function processEvent(db: Db, jobs: JobQueue, eventRowId: number): Promise<EventResult | string> {
+  const [result] = await db.tx((q) => processEventsIn(q, jobs, [eventRowId]));
+  return result ?? 'ignored';
+}
+
+/**
+ * Providers' answers to our own requests (off-session renewal charges): stored and applied in one transaction, in a
+ * fixed number of statements however many there are. No job is needed: if this dies before committing, nothing was
+ * stored and the renewal job asks the provider again under the same idempotency key, getting the same payment.
+ */
+export async function acceptAndProcessMany(
+  db: Db,
+  jobs: JobQueue,
+  provider: ProviderName,
+  events: readonly VerifiedEvent[],
+): Promise<Array<EventResult | string>> {
+  if (events.length === 0) return [];
+  return db.tx(async (q) => processEventsIn(q, jobs, await storeEvents(q, provider, events)));
 }

@@ -12,17 +12,33 @@ import { type Db, type Queryable } from '../../db/index';
 export const QUEUES = {
   /** Fulfil (or close) the order a stored, verified provider event is about. */
   processEvent: 'payments-process-event',
-  /** Mail the receipt of a paid order. */
+  /** Mail the receipts of paid orders ({ orderIds }). */
   receipt: 'payments-receipt',
   /** The sandbox provider delivering one of its signed events to our webhook, with retries. */
   sandboxDelivery: 'payments-sandbox-delivery',
   /** Finds packages due for auto-renewal (every minute, and on demand). */
   renewalScan: 'payments-renewal-scan',
-  /** Mails the reminder of one renewal, then queues its charge. */
+  /** Mails the reminders of renewals ({ renewalIds }), then queues their charges. */
   renewalRemind: 'payments-renewal-remind',
-  /** Charges one renewal with the saved payment method (or mails a pay link). */
+  /** Charges renewals ({ renewalIds }) with the saved payment methods (or mails pay links). */
   renewalCharge: 'payments-renewal-charge',
 } as const;
+
+/**
+ * Items (renewals, receipts) per job for work done set-wise: a job's cost in the queue is paid once per list, and a
+ * failed list is retried whole (its handler skips what an earlier run finished).
+ */
+export const ITEMS_PER_JOB = 500;
+
+/** The ids of jobs that carry a list, or (as queued by an earlier version) one id. */
+export function itemIds<K extends string>(jobs: ReadonlyArray<Partial<Record<K, unknown>>>, list: K, one: string) {
+  return jobs.flatMap((job) => {
+    const ids = job[list];
+    if (Array.isArray(ids)) return ids.map(Number);
+    const single = (job as Record<string, unknown>)[one];
+    return typeof single === 'number' ? [single] : [];
+  });
+}
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface SendOptions {
@@ -48,6 +64,15 @@ export interface JobQueue {
   sendMany(q: Queryable, name: QueueName, jobs: ReadonlyArray<{ data: object } & SendOptions>): Promise<void>;
   /** Runs `handler` for each job of the queue on this instance; a throw retries it later. */
   work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /**
+   * Runs `handler` once per batch of fetched jobs (up to `batchSize`), for work done set-wise; a throw retries the
+   * whole batch later, so the handler must skip what an earlier run of it finished.
+   */
+  workBatch<T extends object>(
+    name: QueueName,
+    handler: (data: T[]) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** A job of `name` on a cron schedule (pg-boss keeps one schedule for all instances). */
   schedule(name: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -111,6 +136,19 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     return starting;
   };
 
+  const workBatch: JobQueue['workBatch'] = async (name, handler, workOptions = {}) => {
+    const instance = boss ?? (await started());
+    const batchSize = workOptions.batchSize ?? 1;
+    for (let index = 0; index < (workOptions.workers ?? 1); index += 1) {
+      let workerId = '';
+      workerId = await instance.work<object>(name, { batchSize }, async (jobs) => {
+        await handler(jobs.map((job) => job.data as never));
+        // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length === batchSize) instance.notifyWorker(workerId);
+      });
+    }
+  };
+
   return {
     async start() {
       await started();
@@ -137,18 +175,16 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       );
     },
     async work(name, handler, workOptions = {}) {
-      const instance = boss ?? (await started());
-      const batchSize = workOptions.batchSize ?? 1;
-      for (let index = 0; index < (workOptions.workers ?? 1); index += 1) {
-        let workerId = '';
-        workerId = await instance.work<object>(name, { batchSize }, async (jobs) => {
-          if (jobs.length === 1) await handler(jobs[0]?.data as never);
-          else await Promise.all(jobs.map((job) => handler(job.data as never)));
-          // A full batch means more are waiting: fetch again at once instead of after the polling interval.
-          if (jobs.length === batchSize) instance.notifyWorker(workerId);
-        });
-      }
+      await workBatch(
+        name,
+        async (items) => {
+          if (items.length === 1) await handler(items[0] as never);
+          else await Promise.all(items.map((item) => handler(item as never)));
+        },
+        workOptions,
+      );
     },
+    workBatch,
     async schedule(name, cron) {
       const instance = boss ?? (await started());
       await instance.schedule(name, cron, {}, { tz: 'UTC' });

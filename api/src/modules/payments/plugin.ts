@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db } from '../../db/index';
-import { sendLogged } from '../../mail';
+import { sendAllLogged } from '../../mail';
 import { type Providers } from './checkout';
 import { processEvent, type EventResult } from './fulfilment';
-import { createJobQueue, QUEUES, type JobQueue } from './jobs';
+import { createJobQueue, itemIds, QUEUES, type JobQueue } from './jobs';
 import { receiptMail } from './mails';
 import {
   createSandboxProvider,
@@ -17,7 +17,7 @@ import { createPaypalProvider, type PaypalSettings } from './providers/paypal';
 import { createStripeProvider, type StripeSettings } from './providers/stripe';
 import { type ProviderName } from './providers/types';
 import { createPaymentRepository, type OrderRow, type PaymentRepository } from './repository';
-import { chargeRenewal, remindRenewal, scanDueRenewals, type RenewalContext } from './renewals';
+import { chargeRenewals, remindRenewals, scanDueRenewals, type RenewalContext } from './renewals';
 import { redeliver, type SandboxDeps } from './sandbox-actions';
 import { type SandboxEvent } from './providers/sandbox';
 
@@ -59,11 +59,13 @@ export interface PaymentsService {
   refreshPending(order: OrderRow): Promise<void>;
 
   sendReceipt(orderId: number): Promise<void>;
+  /** The receipts of paid orders not sent yet (a few mails at a time); a failure leaves it to the job's retry. */
+  sendReceipts(orderIds: readonly number[]): Promise<void>;
   /** Auto-renewal's steps (the jobs run them; tests and the bench call them directly). */
   renewals: {
     scan(): Promise<number>;
-    remind(renewalId: number): Promise<void>;
-    charge(renewalId: number): Promise<void>;
+    remind(renewalIds: number | readonly number[]): Promise<void>;
+    charge(renewalIds: number | readonly number[]): Promise<void>;
   };
 }
 
@@ -74,8 +76,10 @@ declare module 'fastify' {
 }
 
 export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
-/** Renewal jobs a worker takes (and runs concurrently) at once. */
-const RENEWAL_BATCH = 50;
+/** Jobs of a list (receipts, reminders) a worker takes at once and handles together. */
+const JOBS_AT_ONCE = 2;
+/** Receipt mails sent at once. */
+const MAILS_AT_ONCE = 16;
 
 async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   const db: Db = app.db;
@@ -142,15 +146,26 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     // Set below, once the context that needs this service exists.
     renewals: { scan: async () => 0, remind: async () => {}, charge: async () => {} },
     async sendReceipt(orderId) {
-      const order = await repository.receiptOf(orderId);
-      if (!order || order.status !== 'fulfilled' || order.receipt_sent_at || !order.to_address) return;
-      // Claimed before sending, so the inline attempt and the job never both send it; a failure gives it back.
-      if (!(await repository.claimReceipt(orderId))) return;
-      try {
-        await sendLogged(app.mailer, receiptMail(order, order.to_address, publicOrigin), app.cards.logMail);
-      } catch (error) {
-        await repository.releaseReceipt(orderId);
-        throw error;
+      await service.sendReceipts([orderId]);
+    },
+    async sendReceipts(orderIds) {
+      const orders = (await repository.receiptsOf(orderIds)).filter(
+        (order) => order.status === 'fulfilled' && !order.receipt_sent_at && order.to_address,
+      );
+      // Claimed before sending, so the inline attempt and the job never both send one; a failure gives it back.
+      const claimed = new Set(await repository.claimReceipts(orders.map((order) => order.id)));
+      const sending = orders.filter((order) => claimed.has(Number(order.id)));
+      const sent = await sendAllLogged(
+        app.mailer,
+        sending.map((order) => receiptMail(order, order.to_address ?? '', publicOrigin)),
+        app.cards.logMail,
+        MAILS_AT_ONCE,
+      );
+      const failed = sending.filter((_, index) => sent[index]?.status === 'rejected');
+      if (failed.length > 0) {
+        await repository.releaseReceipts(failed.map((order) => order.id));
+        const first = sent.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+        throw first?.reason instanceof Error ? first.reason : new Error(`${failed.length} receipts not sent`);
       }
     },
   };
@@ -167,8 +182,8 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   };
   service.renewals = {
     scan: () => scanDueRenewals(renewalContext),
-    remind: (renewalId) => remindRenewal(renewalContext, renewalId),
-    charge: (renewalId) => chargeRenewal(renewalContext, renewalId),
+    remind: (ids) => remindRenewals(renewalContext, typeof ids === 'number' ? [ids] : ids),
+    charge: (ids) => chargeRenewals(renewalContext, typeof ids === 'number' ? [ids] : ids),
   };
   app.decorate('payments', service);
 
@@ -178,27 +193,27 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     await jobs.work<{ eventId: number }>(QUEUES.processEvent, async ({ eventId }) => {
       await service.process(eventId);
     });
-    await jobs.work<{ orderId: number }>(QUEUES.receipt, async ({ orderId }) => service.sendReceipt(orderId));
+    // Each job carries a list (ITEMS_PER_JOB); a worker takes a few at once.
+    await jobs.workBatch<{ orderIds?: number[] }>(
+      QUEUES.receipt,
+      (items) => service.sendReceipts(itemIds(items, 'orderIds', 'orderId')),
+      { batchSize: JOBS_AT_ONCE },
+    );
     if (sandbox) {
       await jobs.work<{ event: SandboxEvent }>(QUEUES.sandboxDelivery, async ({ event }) => redeliver(sandbox, event));
     }
     await jobs.work(QUEUES.renewalScan, async () => {
       await service.renewals.scan();
     });
-    await jobs.work<{ renewalId: number }>(
+    await jobs.workBatch<{ renewalIds?: number[] }>(
       QUEUES.renewalRemind,
-      ({ renewalId }) => service.renewals.remind(renewalId),
-      {
-        batchSize: RENEWAL_BATCH,
-      },
+      (items) => service.renewals.remind(itemIds(items, 'renewalIds', 'renewalId')),
+      { batchSize: JOBS_AT_ONCE },
     );
-    await jobs.work<{ renewalId: number }>(
+    await jobs.workBatch<{ renewalIds?: number[] }>(
       QUEUES.renewalCharge,
-      ({ renewalId }) => service.renewals.charge(renewalId),
-      {
-        batchSize: RENEWAL_BATCH,
-        workers: 2,
-      },
+      (items) => service.renewals.charge(itemIds(items, 'renewalIds', 'renewalId')),
+      { batchSize: 1, workers: 2 },
     );
     await jobs.schedule(QUEUES.renewalScan, '* * * * *');
   });

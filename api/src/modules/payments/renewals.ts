@@ -1,13 +1,14 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { taxOf } from 'shared-contracts';
-import { type Db } from '../../db/index';
-import { sendLogged, type MailLogger, type Mailer, type MailMessage } from '../../mail';
+import { type Db, type Queryable } from '../../db/index';
+import { chunked, settleConcurrently } from '../../lib/concurrently';
+import { sendAllLogged, sendLogged, type MailLogger, type Mailer, type MailMessage } from '../../mail';
 import { ensurePayUrl, shopPageUrl, type Providers } from './checkout';
-import { acceptAndProcess } from './fulfilment';
-import { QUEUES, type JobQueue } from './jobs';
+import { acceptAndProcessMany } from './fulfilment';
+import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
 import { type PaymentRepository } from './repository';
-import { type ProviderName, type VerifiedEvent } from './providers/types';
+import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEvent } from './providers/types';
 
 /**
  * Auto-renewal. A package bought with renewal on (orders.renewal, switched by pkgUpdate) is renewed once per period:
@@ -88,8 +89,7 @@ const RENEWAL_QUERY = `
     LEFT JOIN cards c ON c.iccid = cp.iccid
     LEFT JOIN users u ON u.id = o.user_id
     LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
-    LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
-   WHERE r.id = $1`;
+    LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'`;
 
 function facts(context: RenewalContext, row: RenewalRow): RenewalMailFacts {
   const price = row.price ?? 0;
@@ -105,6 +105,10 @@ function facts(context: RenewalContext, row: RenewalRow): RenewalMailFacts {
 
 function mail(context: RenewalContext, message: MailMessage): Promise<void> {
   return sendLogged(context.mailer, message, context.logMail);
+}
+
+function mails(context: RenewalContext, messages: readonly MailMessage[]) {
+  return sendAllLogged(context.mailer, messages, context.logMail, OUTSIDE_CALLS_AT_ONCE);
 }
 
 /** Step 1: the renewals that became due, each with its reminder job; answers how many were created. */
@@ -132,7 +136,10 @@ export async function scanDueRenewals(context: RenewalContext): Promise<number> 
       await context.jobs.sendMany(
         q,
         QUEUES.renewalRemind,
-        rows.map((row) => ({ data: { renewalId: row.id } })),
+        chunked(
+          rows.map((row) => Number(row.id)),
+          ITEMS_PER_JOB,
+        ).map((renewalIds) => ({ data: { renewalIds } })),
       );
       return rows.length;
     });
@@ -141,152 +148,348 @@ export async function scanDueRenewals(context: RenewalContext): Promise<number> 
   }
 }
 
-/** Step 2: the reminder (once), then the charge at its time. */
-export async function remindRenewal(context: RenewalContext, renewalId: number): Promise<void> {
-  const claimed = await context.db.one(
-    `UPDATE renewals SET reminded_at = now(), updated_at = now()
-      WHERE id = $1 AND reminded_at IS NULL AND status = 'scheduled' RETURNING id`,
-    [renewalId],
+/** Mails and provider charges running at once per batch. */
+const OUTSIDE_CALLS_AT_ONCE = 16;
+
+function renewalRows(q: Queryable, ids: readonly number[], lock = false): Promise<RenewalRow[]> {
+  return q.query<RenewalRow>(
+    `${RENEWAL_QUERY} WHERE r.id = ANY($1::bigint[]) ORDER BY r.id${lock ? ' FOR UPDATE OF r' : ''}`,
+    [ids],
   );
-  const row = await context.db.one<RenewalRow>(RENEWAL_QUERY, [renewalId]);
-  if (!row || row.status !== 'scheduled') return;
-  if (claimed && row.still_on && row.to_address) {
-    try {
-      await mail(context, renewalReminderMail(facts(context, row), row.to_address));
-    } catch (error) {
-      await context.db.query(`UPDATE renewals SET reminded_at = NULL WHERE id = $1`, [renewalId]);
-      throw error;
-    }
+}
+
+/** Fails the job (so it runs again) when some items of its batch failed; the others are done and skip next time. */
+function throwFailures(what: string, results: ReadonlyArray<PromiseSettledResult<unknown>>) {
+  const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures.map((failure) => failure.reason),
+      `${failures.length} of ${results.length} ${what} failed`,
+    );
   }
-  const wait = (row.charge_after.getTime() - context.now().getTime()) / 1000;
-  await context.jobs.send(
+}
+
+/**
+ * Step 2 for a batch of renewals: the reminder (once each), then each charge queued for its time. A few statements
+ * per batch; the mails go out a few at a time.
+ */
+export async function remindRenewals(context: RenewalContext, renewalIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(renewalIds)];
+  if (ids.length === 0) return;
+  const claimed = await context.db.query<{ id: number }>(
+    `UPDATE renewals SET reminded_at = now(), updated_at = now()
+      WHERE id = ANY($1::bigint[]) AND reminded_at IS NULL AND status = 'scheduled' RETURNING id`,
+    [ids],
+  );
+  const mine = new Set(claimed.map((row) => Number(row.id)));
+  const rows = (await renewalRows(context.db, ids)).filter((row) => row.status === 'scheduled');
+  const mailing = rows.filter((row) => mine.has(Number(row.id)) && row.still_on && row.to_address);
+  const mailed = await mails(
+    context,
+    mailing.map((row) => renewalReminderMail(facts(context, row), row.to_address ?? '')),
+  );
+  const unsent = mailing.filter((_, index) => mailed[index]?.status === 'rejected').map((row) => row.id);
+  if (unsent.length > 0) {
+    // Given back, so the retry of this job mails them (their charges wait for it).
+    await context.db.query(`UPDATE renewals SET reminded_at = NULL WHERE id = ANY($1::bigint[])`, [unsent]);
+  }
+  // The charges, each list at its time (to the minute): a list per minute of charge_after, the due ones at once.
+  const nowMs = context.now().getTime();
+  const byMinute = new Map<number, number[]>();
+  for (const row of rows) {
+    if (unsent.includes(row.id)) continue;
+    const minute = Math.max(0, Math.ceil((row.charge_after.getTime() - nowMs) / 60_000));
+    byMinute.set(minute, [...(byMinute.get(minute) ?? []), Number(row.id)]);
+  }
+  await context.jobs.sendMany(
     context.db,
     QUEUES.renewalCharge,
-    { renewalId },
-    {
-      ...(wait > 0 ? { startAfterSeconds: wait } : {}),
-    },
+    [...byMinute].flatMap(([minute, ids]) =>
+      chunked(ids, ITEMS_PER_JOB).map((renewalIds) => ({
+        data: { renewalIds },
+        ...(minute > 0 ? { startAfterSeconds: minute * 60 } : {}),
+      })),
+    ),
   );
+  throwFailures('renewal reminders', mailed);
 }
 
-async function setStatus(context: RenewalContext, id: number, status: string, error: string | null = null) {
-  await context.db.query(
-    `UPDATE renewals SET status = $2, last_error = coalesce($3, last_error), updated_at = now() WHERE id = $1`,
-    [id, status, error],
-  );
+interface Charging {
+  row: RenewalRow;
+  orderId: number;
 }
 
-/** Step 3: charge once (see the top of this file). Safe to run again at any point. */
-export async function chargeRenewal(context: RenewalContext, renewalId: number): Promise<void> {
-  const prepared = await context.db.tx(async (q) => {
-    const row = await q.one<RenewalRow>(`${RENEWAL_QUERY} FOR UPDATE OF r`, [renewalId]);
-    if (!row) return null;
-    if (row.status === 'charging' && row.order_id !== null) return { row, orderId: row.order_id };
-    if (row.status !== 'scheduled') return null;
-    if (!row.still_on) {
-      await q.query(`UPDATE renewals SET status = 'stopped', updated_at = now() WHERE id = $1`, [renewalId]);
-      return null;
+/**
+ * Takes a batch of renewals under lock: the ones switched off stop, the ones past their card's monthly cap are
+ * capped, and each of the others gets its order (idempotency key `renewal-<id>`: never two) and is marked charging,
+ * in one transaction of a few statements. Answers what is to be charged (with the ones a crashed run left charging)
+ * and what was capped.
+ */
+async function prepareCharges(
+  context: RenewalContext,
+  ids: readonly number[],
+): Promise<{ charging: Charging[]; capped: RenewalRow[] }> {
+  return context.db.tx(async (q) => {
+    const rows = await renewalRows(q, ids, true);
+    const charging: Charging[] = [];
+    const capped: RenewalRow[] = [];
+    const closing = { ids: [] as number[], statuses: [] as string[], errors: [] as Array<string | null> };
+    const close = (row: RenewalRow, status: string, error: string | null = null) => {
+      closing.ids.push(row.id);
+      closing.statuses.push(status);
+      closing.errors.push(error);
+    };
+    const fresh: Array<{ row: RenewalRow; price: number; tax: number }> = [];
+    for (const row of rows) {
+      if (row.status === 'charging' && row.order_id !== null) charging.push({ row, orderId: row.order_id });
+      else if (row.status !== 'scheduled') continue;
+      else if (!row.still_on) close(row, 'stopped');
+      else if (row.price === null) close(row, 'failed', 'no price');
+      else fresh.push({ row, price: row.price, tax: taxOf(row.price, row.tax_rate) });
     }
-    if (row.price === null) {
-      await q.query(
-        `UPDATE renewals SET status = 'failed', last_error = 'no price', updated_at = now() WHERE id = $1`,
-        [renewalId],
-      );
-      return null;
-    }
-    const tax = taxOf(row.price, row.tax_rate);
-    if (row.cap_amount !== null && row.cap_currency === row.currency && row.iccid) {
-      const spent = await q.one<{ total: number }>(
-        `SELECT coalesce(sum(o.amount + o.tax_amount), 0)::bigint AS total
+    // The monthly cap, per card in its own currency: what renewals paid this month, plus this batch's earlier ones.
+    const limited = fresh.filter(
+      ({ row }) => row.cap_amount !== null && row.cap_currency === row.currency && row.iccid,
+    );
+    const spent = new Map<string, number>();
+    if (limited.length > 0) {
+      const sums = await q.query<{ iccid: string; total: number }>(
+        `SELECT o.iccid, coalesce(sum(o.amount + o.tax_amount), 0)::bigint AS total
            FROM renewals r JOIN orders o ON o.id = r.order_id
-          WHERE o.iccid = $1 AND o.currency = $2 AND o.status IN ('paid', 'fulfilled')
-            AND o.paid_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-        [row.iccid, row.currency],
+          WHERE (o.iccid, o.currency) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+            AND o.status IN ('paid', 'fulfilled')
+            AND o.paid_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          GROUP BY o.iccid`,
+        [limited.map(({ row }) => row.iccid), limited.map(({ row }) => row.currency)],
       );
-      if ((spent?.total ?? 0) + row.price + tax > row.cap_amount) {
-        await q.query(`UPDATE renewals SET status = 'capped', updated_at = now() WHERE id = $1`, [renewalId]);
-        return { row, capped: true as const };
-      }
+      for (const sum of sums) spent.set(sum.iccid, Number(sum.total));
     }
-    const order = await q.one<{ id: number }>(
-      `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount, tax_rate,
-                           currency, renewal, status, provider, pay_method, email, lang)
-       SELECT user_id, iccid, pool_id, package_id, agent_flag, product_kind, $2, $3, tax_rate, currency, true,
-              'created', provider, pay_method, email, lang
-         FROM orders WHERE id = $1
-       RETURNING id`,
-      [row.source_order_id, row.price, tax],
-    );
-    if (!order) throw new Error(`renewal ${renewalId}: order not created`);
-    // Pools follow their order (a pool created by the first purchase).
-    await q.query(
-      `UPDATE orders SET pool_id = (SELECT pool_id FROM card_packages WHERE id = (SELECT card_package_id FROM renewals WHERE id = $2))
-        WHERE id = $1 AND product_kind = 'pool'`,
-      [order.id, renewalId],
-    );
-    await q.query(
-      `UPDATE renewals SET status = 'charging', order_id = $2, attempts = attempts + 1, updated_at = now()
-        WHERE id = $1`,
-      [renewalId, order.id],
-    );
-    return { row, orderId: order.id };
-  });
-  if (!prepared) return;
-  const { row } = prepared;
-  if ('capped' in prepared) {
-    if (row.to_address) await mail(context, renewalCappedMail(facts(context, row), row.to_address)).catch(() => {});
-    return;
-  }
-  const orderId = prepared.orderId;
-  const order = await context.repository.findOrder(orderId);
-  if (!order) return;
-  if (order.status === 'fulfilled') {
-    await setStatus(context, renewalId, 'paid');
-    return;
-  }
-  const method = await context.db.one<{ token: string; customer_ref: string | null; provider: ProviderName }>(
-    `SELECT token, customer_ref, provider FROM saved_payment_methods
-      WHERE provider = $3 AND (($1::text IS NOT NULL AND iccid = $1) OR ($2::bigint IS NOT NULL AND pool_id = $2))
-      ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [row.iccid, row.pool_id, order.provider],
-  );
-  const provider = context.providers[order.provider as ProviderName];
-  const total = order.amount + order.tax_amount;
-  if (method && provider?.chargeSaved) {
-    const result = await provider.chargeSaved({
-      orderId,
-      token: method.token,
-      customerRef: method.customer_ref,
-      total,
-      currency: order.currency,
-      description: row.package_name,
-      idempotencyKey: `esim-renewal-${renewalId}`,
+    const ordering = fresh.filter(({ row, price, tax }) => {
+      if (row.cap_amount === null || row.cap_currency !== row.currency || !row.iccid) return true;
+      const total = (spent.get(row.iccid) ?? 0) + price + tax;
+      if (total > row.cap_amount) {
+        close(row, 'capped');
+        capped.push(row);
+        return false;
+      }
+      spent.set(row.iccid, total);
+      return true;
     });
-    if (result.status === 'succeeded') {
-      // The provider's answer to our own authenticated request: fulfilled through the same exactly-once path.
-      const event: VerifiedEvent = {
-        eventId: `charge:${result.paymentId}`,
-        type: 'succeeded',
-        orderId,
-        amount: result.amount,
-        currency: result.currency,
-        providerRef: null,
-        paymentId: result.paymentId,
-        savedMethod: null,
-        payload: { renewal: renewalId, payment: result.paymentId },
-      };
-      const outcome = await acceptAndProcess(context.db, context.jobs, provider.name, event);
-      // The receipt goes out from its job (fulfilment queued it).
-      if (outcome === 'fulfilled' || outcome === 'duplicate') {
-        await setStatus(context, renewalId, 'paid');
-      } else {
-        await setStatus(context, renewalId, 'failed', String(outcome));
-      }
-      return;
+    if (closing.ids.length > 0) {
+      await q.query(
+        `UPDATE renewals r SET status = v.status, last_error = coalesce(v.error, r.last_error), updated_at = now()
+           FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(id, status, error) WHERE r.id = v.id`,
+        [closing.ids, closing.statuses, closing.errors],
+      );
     }
-    context.log.info({ renewalId, result }, 'renewal needs the customer');
+    if (ordering.length > 0) {
+      // A pool plan's renewal refills the pool its package is on.
+      const orders = await q.query<{ id: number; idempotency_key: string }>(
+        `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount,
+                             tax_rate, currency, renewal, status, provider, pay_method, email, lang, idempotency_key)
+         SELECT o.user_id, o.iccid, CASE WHEN o.product_kind = 'pool' THEN cp.pool_id ELSE o.pool_id END,
+                o.package_id, o.agent_flag, o.product_kind, v.amount, v.tax, o.tax_rate, o.currency, true, 'created',
+                o.provider, o.pay_method, o.email, o.lang, 'renewal-' || v.renewal_id
+           FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS v(renewal_id, amount, tax, n)
+           JOIN renewals r ON r.id = v.renewal_id
+           JOIN orders o ON o.id = r.source_order_id
+           JOIN card_packages cp ON cp.id = r.card_package_id
+          ORDER BY v.n
+         RETURNING id, idempotency_key`,
+        [ordering.map(({ row }) => row.id), ordering.map(({ price }) => price), ordering.map(({ tax }) => tax)],
+      );
+      const orderOf = new Map(orders.map((order) => [order.idempotency_key, Number(order.id)]));
+      const made = ordering.map(({ row }) => {
+        const orderId = orderOf.get(`renewal-${row.id}`);
+        if (orderId === undefined) throw new Error(`renewal ${row.id}: order not created`);
+        return { row, orderId };
+      });
+      await q.query(
+        `UPDATE renewals r SET status = 'charging', order_id = v.order_id, attempts = r.attempts + 1, updated_at = now()
+           FROM unnest($1::bigint[], $2::bigint[]) AS v(id, order_id) WHERE r.id = v.id`,
+        [made.map(({ row }) => row.id), made.map(({ orderId }) => orderId)],
+      );
+      charging.push(...made);
+    }
+    return { charging, capped };
+  });
+}
+
+async function setStatuses(context: RenewalContext, ids: readonly number[], status: string, error: string | null) {
+  if (ids.length === 0) return;
+  await context.db.query(
+    `UPDATE renewals SET status = $2, last_error = coalesce($3, last_error), updated_at = now()
+      WHERE id = ANY($1::bigint[])`,
+    [ids, status, error],
+  );
+}
+
+type OrderToCharge = { id: number; status: string; provider: ProviderName; total: number; currency: string };
+
+/**
+ * The providers' charges of the open renewals, in their order: null where there is nothing to charge with (no saved
+ * method, or a provider that cannot charge off session). A provider that charges many at once gets one request per
+ * batch; the others get a few requests at a time.
+ */
+async function chargeAll(
+  context: RenewalContext,
+  open: readonly Charging[],
+  orderById: ReadonlyMap<number, OrderToCharge>,
+  methodOf: ReadonlyMap<number, { token: string; customer_ref: string | null }>,
+): Promise<Array<PromiseSettledResult<ChargeResult | null>>> {
+  const results: Array<PromiseSettledResult<ChargeResult | null>> = open.map(() => ({
+    status: 'fulfilled',
+    value: null,
+  }));
+  const byProvider = new Map<ProviderName, Array<{ index: number; charge: SavedCharge }>>();
+  open.forEach(({ row, orderId }, index) => {
+    const order = orderById.get(orderId);
+    const method = methodOf.get(orderId);
+    const provider = order ? context.providers[order.provider] : undefined;
+    if (!order || !method || !provider?.chargeSaved) return;
+    const list = byProvider.get(order.provider) ?? [];
+    list.push({
+      index,
+      charge: {
+        orderId,
+        token: method.token,
+        customerRef: method.customer_ref,
+        total: order.total,
+        currency: order.currency,
+        description: row.package_name,
+        idempotencyKey: `esim-renewal-${row.id}`,
+      },
+    });
+    byProvider.set(order.provider, list);
+  });
+  for (const [name, list] of byProvider) {
+    const provider = context.providers[name];
+    if (provider?.chargeSavedMany) {
+      try {
+        const answers = await provider.chargeSavedMany(list.map(({ charge }) => charge));
+        list.forEach(({ index }, at) => {
+          results[index] = { status: 'fulfilled', value: answers[at] ?? null };
+        });
+      } catch (reason) {
+        for (const { index } of list) results[index] = { status: 'rejected', reason };
+      }
+      continue;
+    }
+    const answers = await settleConcurrently(list, OUTSIDE_CALLS_AT_ONCE, async ({ charge }) => {
+      if (!provider?.chargeSaved) return null;
+      return provider.chargeSaved(charge);
+    });
+    list.forEach(({ index }, at) => {
+      const answer = answers[at];
+      if (answer) results[index] = answer;
+    });
   }
-  await sendPayLink(context, renewalId, row, order.provider as ProviderName, orderId);
+  return results;
+}
+
+/**
+ * Step 3 for a batch of renewals (see the top of this file): a fixed number of statements per batch, the provider
+ * charges a few at a time, their answers fulfilled together. Safe to run again at any point, for any of them.
+ */
+export async function chargeRenewals(context: RenewalContext, renewalIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(renewalIds)];
+  if (ids.length === 0) return;
+  const { charging, capped } = await prepareCharges(context, ids);
+  // Told once (the renewal is capped now); a failed mail is logged, not retried.
+  await mails(
+    context,
+    capped.flatMap((row) => (row.to_address ? [renewalCappedMail(facts(context, row), row.to_address)] : [])),
+  );
+  if (charging.length === 0) return;
+  const orders = await context.db.query<OrderToCharge>(
+    `SELECT id, status, provider, amount + tax_amount AS total, currency FROM orders WHERE id = ANY($1::bigint[])`,
+    [charging.map(({ orderId }) => orderId)],
+  );
+  const orderById = new Map(orders.map((order) => [Number(order.id), order]));
+  // A crashed run may have fulfilled some already.
+  const paidBefore = charging.filter(({ orderId }) => orderById.get(orderId)?.status === 'fulfilled');
+  await setStatuses(
+    context,
+    paidBefore.map(({ row }) => row.id),
+    'paid',
+    null,
+  );
+  const open = charging.filter(
+    ({ orderId }) => orderById.has(orderId) && orderById.get(orderId)?.status !== 'fulfilled',
+  );
+  if (open.length === 0) return;
+  // The newest payment method saved with the order's provider for the card (or the pool).
+  const methods = await context.db.query<{ order_id: number; token: string; customer_ref: string | null }>(
+    `SELECT v.order_id, m.token, m.customer_ref
+       FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[]) AS v(order_id, iccid, pool_id, provider)
+       CROSS JOIN LATERAL (
+         SELECT token, customer_ref, created_at, id FROM saved_payment_methods
+          WHERE provider = v.provider AND iccid = v.iccid
+         UNION ALL
+         SELECT token, customer_ref, created_at, id FROM saved_payment_methods
+          WHERE provider = v.provider AND pool_id = v.pool_id
+         ORDER BY created_at DESC, id DESC LIMIT 1) m`,
+    [
+      open.map(({ orderId }) => orderId),
+      open.map(({ row }) => row.iccid),
+      open.map(({ row }) => row.pool_id),
+      open.map(({ orderId }) => orderById.get(orderId)?.provider),
+    ],
+  );
+  const methodOf = new Map(methods.map((method) => [Number(method.order_id), method]));
+  const charged = await chargeAll(context, open, orderById, methodOf);
+  // Succeeded charges: the providers' answers to our own authenticated requests, fulfilled through the same
+  // exactly-once path as webhooks (the receipts go out from their jobs).
+  const succeeded = new Map<ProviderName, Array<{ renewalId: number; event: VerifiedEvent }>>();
+  const needCustomer: Charging[] = [];
+  open.forEach((item, index) => {
+    const result = charged[index];
+    if (!result || result.status === 'rejected') return; // retried with the job (same idempotency key)
+    const charge = result.value;
+    const providerName = orderById.get(item.orderId)?.provider ?? 'sandbox';
+    if (charge?.status === 'succeeded') {
+      const list = succeeded.get(providerName) ?? [];
+      list.push({
+        renewalId: item.row.id,
+        event: {
+          eventId: `charge:${charge.paymentId}`,
+          type: 'succeeded',
+          orderId: item.orderId,
+          amount: charge.amount,
+          currency: charge.currency,
+          providerRef: null,
+          paymentId: charge.paymentId,
+          savedMethod: null,
+          payload: { renewal: item.row.id, payment: charge.paymentId },
+        },
+      });
+      succeeded.set(providerName, list);
+    } else {
+      if (charge) context.log.info({ renewalId: item.row.id, result: charge }, 'renewal needs the customer');
+      needCustomer.push(item);
+    }
+  });
+  for (const [providerName, list] of succeeded) {
+    const outcomes = await acceptAndProcessMany(
+      context.db,
+      context.jobs,
+      providerName,
+      list.map(({ event }) => event),
+    );
+    const paid: number[] = [];
+    const failed = new Map<string, number[]>();
+    list.forEach(({ renewalId }, index) => {
+      const outcome = String(outcomes[index]);
+      if (outcome === 'fulfilled' || outcome === 'duplicate') paid.push(renewalId);
+      else failed.set(outcome, [...(failed.get(outcome) ?? []), renewalId]);
+    });
+    await setStatuses(context, paid, 'paid', null);
+    for (const [outcome, failedIds] of failed) await setStatuses(context, failedIds, 'failed', outcome);
+  }
+  const linked = await settleConcurrently(needCustomer, OUTSIDE_CALLS_AT_ONCE, ({ row, orderId }) =>
+    sendPayLink(context, row.id, row, orderById.get(orderId)?.provider ?? 'sandbox', orderId),
+  );
+  throwFailures('renewal charges', [...charged, ...linked]);
 }
 
 /** The customer pays the renewal's order on the provider's page (a day to do it), mailed to them. */
@@ -300,7 +503,7 @@ async function sendPayLink(
   const provider = context.providers[providerName] ?? context.providers.sandbox;
   const order = await context.repository.findOrder(orderId);
   if (!provider || !order) {
-    await setStatus(context, renewalId, 'failed', 'no provider for a pay link');
+    await setStatuses(context, [renewalId], 'failed', 'no provider for a pay link');
     return;
   }
   const payUrl = await ensurePayUrl(
@@ -316,6 +519,6 @@ async function sendPayLink(
     },
     order,
   );
-  await setStatus(context, renewalId, 'action_required');
+  await setStatuses(context, [renewalId], 'action_required', null);
   if (row.to_address) await mail(context, renewalPayLinkMail(facts(context, row), row.to_address, payUrl));
 }

@@ -310,8 +310,8 @@ export function createPaymentRepository(db: Queryable) {
     },
 
     /** A fulfilled order as its receipt tells it, with the address it goes to (order, else card, else account). */
-    async receiptOf(orderId: number): Promise<ReceiptRow | undefined> {
-      return db.one<ReceiptRow>(
+    async receiptsOf(orderIds: readonly number[]): Promise<ReceiptRow[]> {
+      return db.query<ReceiptRow>(
         `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
                 coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.amount,
                 o.tax_amount, o.currency, o.renewal, o.paid_at, o.created_at, o.provider
@@ -321,22 +321,27 @@ export function createPaymentRepository(db: Queryable) {
            LEFT JOIN users u ON u.id = o.user_id
            LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
            LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
-          WHERE o.id = $1`,
-        [orderId],
+          WHERE o.id = ANY($1::bigint[])`,
+        [orderIds],
       );
     },
 
-    /** Takes the one sending of an order's receipt (false: already sent or being sent); releaseReceipt gives it back. */
-    async claimReceipt(orderId: number): Promise<boolean> {
-      const row = await db.one(
-        `UPDATE orders SET receipt_sent_at = now() WHERE id = $1 AND receipt_sent_at IS NULL RETURNING id`,
-        [orderId],
+    /**
+     * Takes the one sending of these orders' receipts: answers the ids taken (the others are sent or being sent);
+     * releaseReceipts gives them back.
+     */
+    async claimReceipts(orderIds: readonly number[]): Promise<number[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db.query<{ id: number }>(
+        `UPDATE orders SET receipt_sent_at = now() WHERE id = ANY($1::bigint[]) AND receipt_sent_at IS NULL RETURNING id`,
+        [orderIds],
       );
-      return row !== undefined;
+      return rows.map((row) => Number(row.id));
     },
 
-    async releaseReceipt(orderId: number): Promise<void> {
-      await db.query(`UPDATE orders SET receipt_sent_at = NULL WHERE id = $1`, [orderId]);
+    async releaseReceipts(orderIds: readonly number[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db.query(`UPDATE orders SET receipt_sent_at = NULL WHERE id = ANY($1::bigint[])`, [orderIds]);
     },
 
     /** The card's owner and its monthly auto-renewal cap (renewalCap); undefined for an unknown card. */

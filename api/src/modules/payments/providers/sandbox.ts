@@ -7,6 +7,7 @@ import {
   type ChargeResult,
   type PaymentProvider,
   type ProviderSession,
+  type SavedCharge,
   type VerifiedEvent,
 } from './types';
 
@@ -82,6 +83,47 @@ export interface SandboxProviderOptions {
 export function createSandboxProvider(db: Queryable, options: SandboxProviderOptions): PaymentProvider {
   const now = options.now ?? (() => new Date());
   const pageUrl = (id: string) => `${options.publicOrigin}${SANDBOX_PAGE_PATH}/${id}`;
+  // One statement for any number of charges; a key charged before answers its first result (never charged twice).
+  async function chargeMany(charges: readonly SavedCharge[]): Promise<ChargeResult[]> {
+    if (charges.length === 0) return [];
+    // A key twice in one statement could not be upserted: the first of each key is sent, all get its answer.
+    const unique = [...new Map([...charges].reverse().map((charge) => [charge.idempotencyKey, charge])).values()];
+    const statusOf = (token: string) =>
+      token.includes('requires_action') ? 'requires_action' : token.includes('declined') ? 'declined' : 'succeeded';
+    const rows = await db.query<{
+      idempotency_key: string;
+      payment_id: string;
+      status: string;
+      amount: number;
+      currency: string;
+    }>(
+      `INSERT INTO sandbox_charges (idempotency_key, token, order_id, amount, currency, payment_id, status)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[])
+       ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+       RETURNING idempotency_key, payment_id, status, amount, currency`,
+      [
+        unique.map((charge) => charge.idempotencyKey),
+        unique.map((charge) => charge.token),
+        unique.map((charge) => charge.orderId),
+        unique.map((charge) => charge.total),
+        unique.map((charge) => charge.currency),
+        unique.map(() => newSandboxId('pay')),
+        unique.map((charge) => statusOf(charge.token)),
+      ],
+    );
+    const byKey = new Map(rows.map((row) => [row.idempotency_key, row]));
+    return charges.map((charge): ChargeResult => {
+      const row = byKey.get(charge.idempotencyKey);
+      if (!row) throw new Error('sandbox charge not stored');
+      if (row.status === 'succeeded') {
+        return { status: 'succeeded', paymentId: row.payment_id, amount: Number(row.amount), currency: row.currency };
+      }
+      return row.status === 'requires_action'
+        ? { status: 'requires_action' }
+        : { status: 'declined', reason: 'test card' };
+    });
+  }
+
   return {
     name: 'sandbox',
 
@@ -139,33 +181,10 @@ export function createSandboxProvider(db: Queryable, options: SandboxProviderOpt
 
     // The sandbox's saved tokens (pm_...) always pay, except test tokens that ask for the customer or decline.
     async chargeSaved(charge): Promise<ChargeResult> {
-      const status = charge.token.includes('requires_action')
-        ? 'requires_action'
-        : charge.token.includes('declined')
-          ? 'declined'
-          : 'succeeded';
-      const row = await db.one<{ payment_id: string; status: string; amount: number; currency: string }>(
-        `INSERT INTO sandbox_charges (idempotency_key, token, order_id, amount, currency, payment_id, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-         RETURNING payment_id, status, amount, currency`,
-        [
-          charge.idempotencyKey,
-          charge.token,
-          charge.orderId,
-          charge.total,
-          charge.currency,
-          newSandboxId('pay'),
-          status,
-        ],
-      );
-      if (!row) throw new Error('sandbox charge not stored');
-      if (row.status === 'succeeded') {
-        return { status: 'succeeded', paymentId: row.payment_id, amount: row.amount, currency: row.currency };
-      }
-      return row.status === 'requires_action'
-        ? { status: 'requires_action' }
-        : { status: 'declined', reason: 'test card' };
+      const [result] = await chargeMany([charge]);
+      if (!result) throw new Error('sandbox charge not stored');
+      return result;
     },
+    chargeSavedMany: chargeMany,
   };
 }

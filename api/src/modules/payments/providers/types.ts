@@ -125,6 +125,8 @@ export interface PaymentProvider {
   capture?(providerRef: string, orderId: number): Promise<void>;
   /** Charges a saved payment method off session (absent: renewals with this provider e-mail a pay link). */
   chargeSaved?(charge: SavedCharge): Promise<ChargeResult>;
+  /** Charges many saved methods in one request, where the provider can (answers in the same order). */
+  chargeSavedMany?(charges: readonly SavedCharge[]): Promise<ChargeResult[]>;
 }
 
 /** Signature timestamps older or newer than this are refused (replays of a captured webhook). */
