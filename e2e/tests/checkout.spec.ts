@@ -244,6 +244,82 @@ test('the JPY partner agent: no PayPal, prices without decimals, through the log
   }
 });
 
+/** The login page of mf-account: e-mail and password, then Log in. */
+async function logIn(page: Page, user: { email: string; password: string }) {
+  const form = page.locator('[data-remote="mf_account"]').getByTestId('login-form');
+  await expect(form).toBeVisible();
+  await form.getByLabel('E-mail').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The version-2 view: the first package of the grid, then Buy. */
+async function buyFirstOfGrid(page: Page) {
+  await card(page).getByTestId('package-grid').getByRole('button').first().click();
+  await card(page).getByTestId('buy').click();
+}
+
+test('a version-2 card: Buy needs a login; after it the card page opens the sheet again and the purchase is paid', async ({
+  page,
+}) => {
+  // The demo account's card, opened as a visitor: the page shows, paying needs the login (spec section 5).
+  await page.goto(`/2/${demo.activatedBound}`);
+  const totalBefore = (await card(page).getByTestId('stat-total').textContent())?.trim();
+  await buyFirstOfGrid(page);
+  await expect(page).toHaveURL(/\/user\/login/);
+  await axe(page);
+  await logIn(page, demo.user);
+
+  // Back on the card, logged in: the sheet of the chosen package opens by itself.
+  await expect(page).toHaveURL(new RegExp(`/2/${demo.activatedBound}`));
+  await expect(sheet(page)).toBeVisible();
+  // Agent 2 sells in USD: the billing address comes first, its e-mail filled with the account's.
+  await sheet(page).getByTestId('checkout-buy').click();
+  await acceptUnusedWarning(page);
+  await expect(page.getByTestId('address-email')).toHaveValue(demo.user.email);
+  const dialog = await fillAddress(page, 'US');
+  await saveAddress(dialog);
+  // The demo card renews automatically already: the reminder says so first.
+  await page.getByTestId('reminder-continue').click();
+  await page.getByTestId('checkout-pay').click();
+  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`/2/${demo.activatedBound}`));
+  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+  await page.keyboard.press('Escape');
+  await expect(card(page).getByTestId('stat-total')).not.toHaveText(totalBefore ?? '');
+});
+
+test('an unbound version-2 card: Buy, log in, add the card on the card list, and the purchase goes on', async ({
+  page,
+  request,
+}) => {
+  const iccid = '89880000000000000004';
+  await page.goto(`/2/${iccid}`);
+  await expect(card(page).getByTestId('card-bind-hint')).toBeVisible();
+  await buyFirstOfGrid(page);
+  await logIn(page, { email: 'other@example.com', password: 'other-password-1' });
+  // A logged-in user opening an unbound card goes to the card list, which offers to add it.
+  const add = page.getByRole('dialog').filter({ has: page.getByTestId('single-iccid') });
+  await expect(add).toBeVisible();
+  await axe(page);
+  const login = await (
+    await request.post('/eshop/user/auth/login', { data: { email: 'other@example.com', password: 'other-password-1' } })
+  ).json();
+  try {
+    await add.getByRole('button', { name: 'Add' }).click();
+    // Added: the purchase that waited goes on, on the card's page.
+    await expect(page).toHaveURL(new RegExp(`/2/${iccid}`));
+    await expect(sheet(page)).toBeVisible();
+    await axe(page);
+  } finally {
+    await request.post('/eshop/api/v1/unbind/card', {
+      headers: { authorization: `Bearer ${login.data.token as string}` },
+      data: { iccid },
+    });
+  }
+});
+
 test("the partner page's buy path: the shop's sheet there, the sandbox, back to the shop's card page", async ({
   page,
 }) => {

@@ -56,12 +56,13 @@ interface SessionRow {
   order_amount: number;
   tax_amount: number;
   description: string;
+  lang: string | null;
 }
 
 const SESSION_QUERY = `
   SELECT s.id, s.order_id, s.amount, s.currency, s.method, s.save_method, s.status, s.challenge_attempts,
          s.expires_at, o.iccid, c.agent_flag AS card_flag, o.amount AS order_amount, o.tax_amount,
-         coalesce(t.name, en.name, p.code) AS description
+         coalesce(t.name, en.name, p.code) AS description, o.lang
     FROM sandbox_sessions s
     JOIN orders o ON o.id = s.order_id
     JOIN packages p ON p.id = o.package_id
@@ -78,6 +79,7 @@ function pageOrder(session: SessionRow): PageOrder {
     tax: session.tax_amount,
     currency: session.currency,
     method: session.method,
+    lang: session.lang,
   };
 }
 
@@ -89,7 +91,8 @@ function urls(deps: SandboxDeps, session: SessionRow) {
 const NOT_FOUND: SandboxOutcome = {
   kind: 'page',
   status: 404,
-  html: messagePage('Payment link not valid', 'This payment page does not exist. Start again from the shop.', null),
+  // No session, so no order and no language: English.
+  html: messagePage('notFound', null, null),
 };
 
 /** Where a finished session sends the browser: back to the shop with the outcome. */
@@ -102,11 +105,7 @@ function finished(deps: SandboxDeps, session: SessionRow): SandboxOutcome | null
     return {
       kind: 'page',
       status: 410,
-      html: messagePage(
-        'Payment session expired',
-        'This payment was not completed in time. Nothing was charged; start again from the shop.',
-        urls(deps, session).cancel,
-      ),
+      html: messagePage('expired', session.lang, urls(deps, session).cancel),
     };
   }
   return null;
@@ -214,9 +213,8 @@ export async function actOnSession(deps: SandboxDeps, id: string, input: Sandbox
           attempts,
         ]);
         const left = SANDBOX_CHALLENGE_TRIES - attempts;
-        const error = `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
         return {
-          outcome: { kind: 'page', status: 200, html: challengePage(deps.pagePath(id), pageOrder(session), error) },
+          outcome: { kind: 'page', status: 200, html: challengePage(deps.pagePath(id), pageOrder(session), left) },
         };
       }
     }

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { formatPrice } from 'shared-contracts';
+import { fillText, sandboxLanguage, type SandboxTexts } from './sandbox-text/index';
 
 /**
  * The sandbox's hosted pay page: plain HTML forms posting back to the same address, no script at all (the site's
- * CSP forbids inline scripts, and a form flow needs none). Labelled controls, lang attribute, AA contrast, one
- * column that fits a 390 px wide phone. The style sheet is inline, allowed by its hash in the page's own CSP.
+ * CSP forbids inline scripts, and a form flow needs none). Labelled controls, AA contrast, one column that fits a
+ * 390 px wide phone. The style sheet is inline, allowed by its hash in the page's own CSP; it uses logical properties
+ * only (text-align:end, symmetric margins), so it serves left-to-right and right-to-left pages alike.
+ * Every text follows the order's language (sandbox-text/): <html lang dir>, labels, buttons and prices; an unknown
+ * or missing language is English.
  */
 
 const STYLE = `
@@ -54,11 +58,11 @@ export const SANDBOX_CHALLENGE_CODE = '123456';
 /** Wrong codes allowed before the sandbox bank declines. */
 export const SANDBOX_CHALLENGE_TRIES = 3;
 
-/** Test cards of the sandbox: one pays at once, one asks for the 3-D Secure code first. */
+/** Test cards of the sandbox: one pays at once, one asks for the 3-D Secure code first (notes: text keys). */
 export const SANDBOX_CARDS = {
-  instant: { number: '4242 4242 4242 4242', note: 'pays at once' },
-  challenge: { number: '4000 0027 6000 3184', note: 'asks for a 3-D Secure code' },
-} as const;
+  instant: { number: '4242 4242 4242 4242', note: 'cardInstant' },
+  challenge: { number: '4000 0027 6000 3184', note: 'cardChallenge' },
+} as const satisfies Record<string, { number: string; note: keyof SandboxTexts }>;
 export type SandboxCard = keyof typeof SANDBOX_CARDS;
 
 function escape(text: string): string {
@@ -72,21 +76,26 @@ export interface PageOrder {
   tax: number;
   currency: string;
   method: 'stripe' | 'paypal';
+  /** The order's language (orders.lang); unknown or missing → English. */
+  lang: string | null;
 }
 
-function money(minor: number, currency: string): string {
-  return formatPrice(minor, currency) ?? `0 ${currency}`;
+type Page = ReturnType<typeof sandboxLanguage>;
+
+function money(page: Page, minor: number, currency: string): string {
+  return formatPrice(minor, currency, { lang: page.lang }) ?? `0 ${currency}`;
 }
 
-function layout(title: string, body: string): string {
+function layout(page: Page, title: string, body: string): string {
+  const t = page.texts;
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="${page.lang}" dir="${page.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
-<title>${escape(title)} · eSIM Shop sandbox</title>
+<title>${escape(title)} · ${escape(t.siteName)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -94,78 +103,95 @@ function layout(title: string, body: string): string {
 <div class="card">
 ${body}
 </div>
-<footer>Sandbox payment provider: a test page, no card is charged and no money moves.</footer>
+<footer>${escape(t.footer)}</footer>
 </main>
 </body>
 </html>
 `;
 }
 
-function summary(order: PageOrder): string {
+function summary(page: Page, order: PageOrder): string {
+  const t = page.texts;
   const lines = [
-    `<dt>Order</dt><dd>#${order.orderId}</dd>`,
-    `<dt>Package</dt><dd>${escape(order.description)}</dd>`,
-    `<dt>Price</dt><dd>${escape(money(order.amount, order.currency))}</dd>`,
-    ...(order.tax > 0 ? [`<dt>Tax</dt><dd>${escape(money(order.tax, order.currency))}</dd>`] : []),
-    `<dt class="total">Total</dt><dd class="total">${escape(money(order.amount + order.tax, order.currency))}</dd>`,
+    `<dt>${escape(t.order)}</dt><dd>#${order.orderId}</dd>`,
+    `<dt>${escape(t.package)}</dt><dd>${escape(order.description)}</dd>`,
+    `<dt>${escape(t.price)}</dt><dd>${escape(money(page, order.amount, order.currency))}</dd>`,
+    ...(order.tax > 0 ? [`<dt>${escape(t.tax)}</dt><dd>${escape(money(page, order.tax, order.currency))}</dd>`] : []),
+    `<dt class="total">${escape(t.total)}</dt>` +
+      `<dd class="total">${escape(money(page, order.amount + order.tax, order.currency))}</dd>`,
   ];
   return `<dl>${lines.join('')}</dl>`;
 }
 
 /** The first step: choose a test card, then Pay, Decline (the bank says no) or Cancel (back to the shop). */
 export function payPage(action: string, order: PageOrder): string {
-  const total = money(order.amount + order.tax, order.currency);
-  const via = order.method === 'paypal' ? 'PayPal (simulated)' : 'card';
+  const page = sandboxLanguage(order.lang);
+  const t = page.texts;
+  const total = money(page, order.amount + order.tax, order.currency);
+  const payAmount = escape(fillText(t.payAmount, { total }));
+  // A card number stays left to right (isolated) on a right-to-left page, else its groups would read reversed.
   const cards = (Object.keys(SANDBOX_CARDS) as SandboxCard[])
     .map(
       (key, index) =>
         `<label><input type="radio" name="card" value="${key}"${index === 0 ? ' checked' : ''}>` +
-        `<span>${SANDBOX_CARDS[key].number} <span class="hint">(${SANDBOX_CARDS[key].note})</span></span></label>`,
+        `<span><bdi dir="ltr">${SANDBOX_CARDS[key].number}</bdi> ` +
+        `<span class="hint">(${escape(t[SANDBOX_CARDS[key].note])})</span></span></label>`,
     )
     .join('');
   return layout(
-    'Pay',
-    `<span class="badge">Sandbox</span>
-<h1>Pay ${escape(total)}</h1>
-<p class="muted">Pay by ${via}. Choose a test card.</p>
-${summary(order)}
+    page,
+    t.payTitle,
+    `<span class="badge">${escape(t.badge)}</span>
+<h1>${payAmount}</h1>
+<p class="muted">${escape(order.method === 'paypal' ? t.payByPaypal : t.payByCard)}</p>
+${summary(page, order)}
 <form method="post" action="${escape(action)}">
-<fieldset><legend>Test card</legend>${cards}</fieldset>
-<button class="primary" type="submit" name="action" value="pay">Pay ${escape(total)}</button>
-<button class="danger" type="submit" name="action" value="decline">Decline (simulate a refused card)</button>
-<button class="secondary" type="submit" name="action" value="cancel">Cancel and return to the shop</button>
+<fieldset><legend>${escape(t.testCard)}</legend>${cards}</fieldset>
+<button class="primary" type="submit" name="action" value="pay">${payAmount}</button>
+<button class="danger" type="submit" name="action" value="decline">${escape(t.decline)}</button>
+<button class="secondary" type="submit" name="action" value="cancel">${escape(t.cancel)}</button>
 </form>`,
   );
 }
 
-/** The 3-D Secure-like step: the bank asks for a code. */
-export function challengePage(action: string, order: PageOrder, error: string | null): string {
-  const total = money(order.amount + order.tax, order.currency);
+/** The 3-D Secure-like step: the bank asks for a code; after a wrong one, `triesLeft` says how many remain. */
+export function challengePage(action: string, order: PageOrder, triesLeft: number | null): string {
+  const page = sandboxLanguage(order.lang);
+  const t = page.texts;
+  const total = money(page, order.amount + order.tax, order.currency);
+  const error = triesLeft === null ? null : fillText(t.codeWrong, { left: triesLeft });
   return layout(
-    'Confirm the payment',
-    `<span class="badge">Sandbox bank</span>
-<h1>Confirm ${escape(total)}</h1>
-<p class="muted">Your bank asks you to confirm this payment with a one-time code.</p>
-${summary(order)}
+    page,
+    t.confirmTitle,
+    `<span class="badge">${escape(t.bankBadge)}</span>
+<h1>${escape(fillText(t.confirmAmount, { total }))}</h1>
+<p class="muted">${escape(t.confirmIntro)}</p>
+${summary(page, order)}
 <form method="post" action="${escape(action)}" novalidate>
-<label class="field" for="code">Verification code</label>
-<p class="hint" id="code-hint">Sandbox: the code is ${SANDBOX_CHALLENGE_CODE}.</p>
+<label class="field" for="code">${escape(t.codeLabel)}</label>
+<p class="hint" id="code-hint">${escape(fillText(t.codeHint, { code: SANDBOX_CHALLENGE_CODE }))}</p>
 ${error ? `<p class="error" id="code-error" role="alert">${escape(error)}</p>` : ''}
 <input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required
  aria-describedby="code-hint${error ? ' code-error' : ''}"${error ? ' aria-invalid="true"' : ''}>
-<button class="primary" type="submit" name="action" value="verify">Confirm</button>
-<button class="secondary" type="submit" name="action" value="cancel">Cancel and return to the shop</button>
+<button class="primary" type="submit" name="action" value="verify">${escape(t.confirm)}</button>
+<button class="secondary" type="submit" name="action" value="cancel">${escape(t.cancel)}</button>
 </form>`,
   );
 }
 
-/** A session that can no longer be paid (expired, unknown, already finished): a way back, nothing else. */
-export function messagePage(title: string, text: string, backUrl: string | null): string {
+export type SandboxMessage = 'expired' | 'notFound';
+
+/** A session that can no longer be paid (expired, unknown): a way back, nothing else; `lang` null → English. */
+export function messagePage(message: SandboxMessage, lang: string | null, backUrl: string | null): string {
+  const page = sandboxLanguage(lang);
+  const t = page.texts;
+  const [title, text] = message === 'expired' ? [t.expiredTitle, t.expiredText] : [t.notFoundTitle, t.notFoundText];
   return layout(
+    page,
     title,
-    `<span class="badge">Sandbox</span>
+    `<span class="badge">${escape(t.badge)}</span>
 <h1>${escape(title)}</h1>
 <p class="muted">${escape(text)}</p>
-${backUrl ? `<a class="button secondary" href="${escape(backUrl)}">Return to the shop</a>` : ''}`,
+${backUrl ? `<a class="button secondary" href="${escape(backUrl)}">${escape(t.backToShop)}</a>` : ''}`,
   );
 }

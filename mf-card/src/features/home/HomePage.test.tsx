@@ -252,6 +252,24 @@ describe('card list home', () => {
     expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBeNull();
   });
 
+  it("binding the card a purchase waited for (a visitor's, before the login) goes on to its card page", async () => {
+    getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000042');
+    getStorage().setJSON(STORAGE_KEYS.PENDING_GOODS, {
+      iccid: '89880000000000000042',
+      returnPath: '/2/89880000000000000042',
+    });
+    stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {}, bindCard: null });
+    await renderRemote(<HomePage />, {
+      route: '/eshop/card/list',
+      path: '*',
+      showLocation: true,
+      i18n: { namespaces: [remote, moreText] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add this card?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/2/89880000000000000042');
+  });
+
   it('a remembered value under 19 characters opens nothing', async () => {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, '8988000000');
     stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });

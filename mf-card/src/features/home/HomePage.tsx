@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   CARD_LIST_ACTIVITY_POSITION,
@@ -24,6 +24,7 @@ import { BannerCarousel } from '../../components/activities/BannerCarousel';
 import { FloatGift, FloatingStack, SupportButton } from '../../components/activities/FloatingButtons';
 import { useActivities } from '../../components/activities/use-activities';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
+import { pendingPurchasePath } from '../../lib/pending-goods';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
@@ -95,6 +96,7 @@ function GroupOf<T>({
 export function HomePage() {
   const { t: pageText } = useRemoteTranslation();
   const { t } = moreText.useRemoteTranslation();
+  const navigate = useNavigate();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
@@ -140,8 +142,12 @@ export function HomePage() {
     setDialog({ kind: 'none' });
   };
   const bound = () => {
+    const cards = dialog.kind === 'single' ? [dialog.iccid] : dialog.kind === 'batch' ? dialog.iccids : [];
     close();
-    void load();
+    // A purchase that waited for the login and this binding goes on, on its card page (which reopens the sheet).
+    const waiting = pendingPurchasePath(cards);
+    if (waiting) navigate(waiting);
+    else void load();
   };
 
   const title = pageText('pages.cardList.title');

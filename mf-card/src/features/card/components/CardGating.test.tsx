@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap } from 'shared-contracts';
@@ -56,7 +56,8 @@ describe('card page login gating', () => {
     expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBe(ICCID);
   });
 
-  it('sends a logged-in user with an unbound card to the card list, remembering the ICCID', async () => {
+  /** An unbound card opened by a logged-in user (the card list is a plain page here). */
+  async function openUnboundLoggedIn() {
     login();
     stubCalls(answers({ user_id: 0, card_email: '' }));
     await renderRemote(
@@ -66,8 +67,25 @@ describe('card page login gating', () => {
       </Routes>,
       { ...cardRoute(), path: undefined },
     );
+  }
+
+  it('sends a logged-in user with an unbound card to the card list, remembering the ICCID', async () => {
+    await openUnboundLoggedIn();
     expect(await screen.findByText('card list')).toBeInTheDocument();
     expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBe(ICCID);
+  });
+
+  it('keeps a waiting purchase of an unbound card for after the binding on the card list', async () => {
+    getStorage().setJSON(STORAGE_KEYS.PENDING_GOODS, { iccid: ICCID, returnPath: `/2/${ICCID}` });
+    const opened: unknown[] = [];
+    const off = getBus().subscribe('checkout:open', (request) => opened.push(request));
+    await openUnboundLoggedIn();
+    expect(await screen.findByText('card list')).toBeInTheDocument();
+    // The reopening would come from a lazily imported module: give it the time it would take.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    off();
+    expect(opened).toEqual([]);
+    expect(getStorage().getJSON(STORAGE_KEYS.PENDING_GOODS)).toMatchObject({ iccid: ICCID });
   });
 
   it("warns on another user's card and hides the shared plan and the card tools", async () => {

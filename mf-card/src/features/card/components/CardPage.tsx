@@ -94,14 +94,6 @@ export function CardPage() {
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [returnType, handOverParam, iccid, query, location.pathname, location.search, navigate]);
 
-  const ready = state.status === 'ready';
-  useEffect(() => {
-    // Rare (only after a login detour), so its code stays out of the first view.
-    if (ready && getStorage().get(STORAGE_KEYS.PENDING_GOODS)) {
-      void import('../hooks/use-checkout').then((module) => module.reopenPendingGoods(iccid));
-    }
-  }, [ready, iccid]);
-
   const context = useMemo<CheckoutContext | null>(() => {
     if (state.status !== 'ready') return null;
     const ccy =
@@ -122,6 +114,15 @@ export function CardPage() {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, iccid);
     if (gate === 'card-list') navigate('/eshop/card/list', { replace: true });
   }, [gate, iccid, navigate]);
+
+  // A purchase that waited for a login goes on once the card shows (not while it is gated: an unbound card is bound
+  // on the card list first, which then comes back here). Rare, so its code stays out of the first view.
+  const showsCard = gate !== null && gate !== 'login' && gate !== 'card-list';
+  useEffect(() => {
+    if (showsCard && getStorage().get(STORAGE_KEYS.PENDING_GOODS)) {
+      void import('../hooks/use-checkout').then((module) => module.reopenPendingGoods(iccid));
+    }
+  }, [showsCard, iccid]);
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>

@@ -427,6 +427,14 @@ describe('CheckoutSheet: the address dialog', () => {
     expect(within(dialog).getByLabelText('Postal code')).toBeInTheDocument();
   });
 
+  it('without an e-mail of the card, the logged-in account’s e-mail is filled in', async () => {
+    getStorage().set(STORAGE_KEYS.USER_EMAIL, 'account@example.com');
+    const opened = await openSheet(requestFor({}, { email: undefined }), { checkPay: addressCheck });
+    await opened.user.click(screen.getByTestId('checkout-buy'));
+    const dialog = await screen.findByTestId('address-dialog');
+    expect(within(dialog).getByTestId('address-email')).toHaveValue('account@example.com');
+  });
+
   it('names the countries in the reader’s language', async () => {
     const { dialog } = await openAddress({}, 'de');
     const country = within(dialog).getByRole('combobox', { name: 'Land oder Region' });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageKeyFor, NETWORK_ERROR_KEY, type CheckoutSheetProps } from 'shared-contracts';
+import { getStorage, messageKeyFor, NETWORK_ERROR_KEY, STORAGE_KEYS, type CheckoutSheetProps } from 'shared-contracts';
 import { DialogActions, ErrorLine } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
@@ -92,7 +92,7 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
             iccid={iccid}
             lang={lang}
             client={client}
-            email={flow.address?.email ?? request.email ?? ''}
+            email={flow.address?.email ?? request.email ?? getStorage().get(STORAGE_KEYS.USER_EMAIL) ?? ''}
             onDone={flow.addressSaved}
             onCancel={flow.backToSheet}
           />
