@@ -309,6 +309,55 @@ describe('createPay (/pay/buy) and the sandbox page', () => {
     expect(await countRows(t.db, `SELECT 1 FROM sandbox_sessions WHERE order_id = $1`, [orderId])).toBe(1);
   });
 
+  it('gives a free package at once: no provider, no address, one fulfilment however often it is asked', async () => {
+    const FREE_CARD = '8988000000000000019';
+    const id = await packageId(t.db, 'global-1gb-7d');
+    const prices = await t.db.query<{ currency: string; amount: number; discount_amount: number | null }>(
+      `SELECT currency, amount, discount_amount FROM package_prices WHERE package_id = $1`,
+      [id],
+    );
+    await t.db.query(`UPDATE package_prices SET amount = 0, discount_amount = NULL WHERE package_id = $1`, [id]);
+    try {
+      const before = await t.db.one<{ total_bytes: number }>(`SELECT total_bytes FROM cards WHERE iccid = $1`, [
+        FREE_CARD,
+      ]);
+      // A USD card without a billing address (a paid package would need one first).
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          createPay(t.app, { id, iccid: FREE_CARD, flag: '2', renewal: true }, demo.token),
+        ),
+      );
+      expect(answers.map((answer) => answer.body.code)).toEqual([10000, 10000, 10000]);
+      const orderIds = new Set(answers.map((answer) => answer.body.data.order_id));
+      expect(orderIds.size).toBe(1);
+      const [orderId] = [...orderIds];
+      // Straight back to the card page's "paid" report: no provider page in between.
+      expect(answers[0]?.body.data.pay_url).toBe(`${SHOP}/2/${FREE_CARD}?returnType=suc&order_id=${orderId}`);
+      expect(await orderRow(t.db, orderId ?? 0)).toMatchObject({
+        status: 'fulfilled',
+        amount: 0,
+        tax_amount: 0,
+      });
+      expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [orderId])).toBe(1);
+      // Nothing to charge: a free package never renews.
+      expect(await countRows(t.db, `SELECT 1 FROM orders WHERE id = $1 AND NOT renewal`, [orderId])).toBe(1);
+      expect(await countRows(t.db, `SELECT 1 FROM sandbox_sessions WHERE order_id = $1`, [orderId])).toBe(0);
+      const after = await t.db.one<{ total_bytes: number }>(`SELECT total_bytes FROM cards WHERE iccid = $1`, [
+        FREE_CARD,
+      ]);
+      expect((after?.total_bytes ?? 0) - (before?.total_bytes ?? 0)).toBe(1024 ** 3);
+      const search = await post(t.app, '/pay/search', { order_id: orderId }, { token: demo.token });
+      expect(search.body.data).toMatchObject({ status: 'paid' });
+    } finally {
+      for (const price of prices) {
+        await t.db.query(
+          `UPDATE package_prices SET amount = $3, discount_amount = $4 WHERE package_id = $1 AND currency = $2`,
+          [id, price.currency, price.amount, price.discount_amount],
+        );
+      }
+    }
+  });
+
   it('buys a shared-pool plan without a card: a new pool of the buyer, back to the order records', async () => {
     const id = await packageId(t.db, 'pool-eu-50gb-30d');
     expect((await createPay(t.app, { id, ccy: 'USD' })).body.code).toBe(10013);

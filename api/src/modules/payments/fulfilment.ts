@@ -516,6 +516,21 @@ export async function processEvent(db: Db, jobs: JobQueue, eventRowId: number): 
   return result ?? 'ignored';
 }
 
+/** The event that pays a free order (total 0): ours, not a provider's, and one per order. */
+export function freeOrderEvent(orderId: number, currency: string): VerifiedEvent {
+  return {
+    eventId: `free:${orderId}`,
+    type: 'succeeded',
+    orderId,
+    amount: 0,
+    currency,
+    providerRef: null,
+    paymentId: null,
+    savedMethod: null,
+    payload: { free: true, order: orderId },
+  };
+}
+
 /**
  * Providers' answers to our own requests (off-session renewal charges): stored and applied in one transaction, in a
  * fixed number of statements however many there are. No job is needed: if this dies before committing, nothing was

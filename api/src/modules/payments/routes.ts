@@ -7,7 +7,8 @@ import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/rou
 import { type CardRow } from '../cards/repository';
 import { type PackageRow } from '../catalogue/repository';
 import { type SessionUser } from '../users/repository';
-import { chooseProvider, ensurePayUrl, SESSION_REUSE_MARGIN_MS } from './checkout';
+import { chooseProvider, ensurePayUrl, returnUrl, SESSION_REUSE_MARGIN_MS } from './checkout';
+import { acceptAndProcessMany, freeOrderEvent } from './fulfilment';
 import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
 import { type PoolRow } from '../pools/repository';
 import { type PayAgentRow } from './repository';
@@ -149,13 +150,13 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       const { card, pool, agent, pkg } = purchase;
       const method: PayMethod = body.pay;
       if (method === 'paypal' && !agent.paypal) throw new ApiError(ERROR_CODES.PARAM_ERROR, PAYPAL_NOT_OFFERED, 400);
-      const amount = salePrice(pkg, purchase.view);
-      // Free packages are not sold through a payment provider.
-      if (amount <= 0) throw new ApiError(ERROR_CODES.PAYMENT_FAILED);
+      const amount = Math.max(0, salePrice(pkg, purchase.view));
+      // A free package (an operator's gift) goes through no provider and asks for no billing address.
+      const free = amount === 0;
       let taxRate = pkg.tax_rate;
       let addressId: number | null = null;
       let addressEmail: string | null = null;
-      if (card && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
+      if (card && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
         const address = await repo.addressOfCard(card.iccid);
         if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
         taxRate = await repo.taxRate(address.country, address.region);
@@ -163,8 +164,8 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         addressEmail = address.email;
       }
       const price = orderPrice(amount, taxRate, pkg.currency);
-      // Mode 2 forces auto-renewal; a package that does not renew never does.
-      const renewal = pkg.renewal && (body.renewal || pkg.mode === 2);
+      // Mode 2 forces auto-renewal; a package that does not renew never does, nor does a free one (nothing to charge).
+      const renewal = !free && pkg.renewal && (body.renewal || pkg.mode === 2);
       const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
       const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
       const key = purchaseKey([
@@ -200,6 +201,12 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         purchaseKey: key,
       };
       let order = await repo.openOrder(newOrder);
+      if (free) {
+        // Fulfilled at once through the same exactly-once path as a paid order (a second call for the same open
+        // order finds it done); the buyer lands on the card page's "paid" report, as after a provider.
+        await acceptAndProcessMany(app.db, payments.jobs, provider.name, [freeOrderEvent(order.id, price.currency)]);
+        return { pay_url: returnUrl(payments.publicOrigin, order, 'suc'), order_id: String(order.id), pay: method };
+      }
       // An open order whose session is about to end is left to expire; the buyer gets a fresh one.
       if (
         order.session_expires_at &&
