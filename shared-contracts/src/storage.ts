@@ -42,6 +42,11 @@ export const STORAGE_KEYS = {
   SUPPORT_OUTBOX: 'SUPPORT_OUTBOX',
   /** JSON number[]: notices opened on this device (a visitor's read marks; the api keeps an account's). */
   NOTICE_READ: 'NOTICE_READ',
+  /**
+   * JSON LastCard[] (mf-card): the last card answers shown on this device, newest first, a few at most, without the
+   * holder's e-mail. The card page shows the one of its own ICCID, marked 'last updated', when the network fails.
+   */
+  LAST_CARDS: 'LAST_CARDS',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

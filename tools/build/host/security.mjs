@@ -33,6 +33,9 @@ export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
     'font-src': [...self, 'data:'],
     // The federation runtime fetches each remote's mf-manifest.json; the partner embed fetches the api.
     'connect-src': self,
+    // The shell's service worker (/sw.js) and web app manifest come from its own origin only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     // Payment providers (Stripe Checkout, PayPal) are reached by form posts or redirects to their https pages.

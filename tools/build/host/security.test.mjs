@@ -51,6 +51,9 @@ describe('site host: security headers', () => {
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['base-uri']).toEqual(["'self'"]);
+      // The shell's service worker and web app manifest, from its own origin only.
+      expect(policy['worker-src']).toEqual(["'self'"]);
+      expect(policy['manifest-src']).toEqual(["'self'"]);
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');

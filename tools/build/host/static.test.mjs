@@ -60,6 +60,19 @@ describe('site host: static files', () => {
     expect(answer.headers['last-modified']).toBeTruthy();
   });
 
+  it('revalidates the service worker and the web app manifest (never matched as hashed), in their own types', async () => {
+    const worker = await request(`${base}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['content-encoding']).toBe('br');
+    const manifest = await request(`${base}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(JSON.parse(manifest.text)).toEqual(JSON.parse(FILES['manifest.webmanifest']));
+  });
+
   it('falls back to index.html for page routes only: a missing chunk stays a 404', async () => {
     for (const url of ['/eshop/card/list', '/2/8986/', '/login?next=%2F']) {
       const answer = await request(base + url);

@@ -15,10 +15,12 @@ export const FILES = {
   'remoteEntry.js': 'var mf_card = {};'.repeat(20),
   'mf-manifest.json': JSON.stringify({ id: 'mf_card', name: 'mf_card', exposes: [] }),
   'logo.png': 'not really a png',
+  'sw.js': 'self.addEventListener("fetch", () => {});'.repeat(5),
+  'manifest.webmanifest': JSON.stringify({ name: 'eSIM Shop', start_url: '/' }),
   '.stats/stats.json': '{"secret":true}',
   'partner/index.html': '<!doctype html><html><body>partner</body></html>',
 };
-const COMPRESSED = /\.(js|json|html|css|svg)$/;
+const COMPRESSED = /\.(js|json|html|css|svg|webmanifest)$/;
 
 /** A dist folder like the build's: every .js/.json/.html with .br and .gz siblings. */
 export function makeDist() {

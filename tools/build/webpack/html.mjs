@@ -5,13 +5,18 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const page = ({ title, body }) => `<!doctype html>
+// The web app manifest (installable site) and the home-screen icon Safari reads instead of the manifest's.
+const installLinks = (manifest) => `
+    <link rel="manifest" href="${manifest}" />
+    <link rel="apple-touch-icon" href="/icons/icon-192.png" />`;
+
+const page = ({ title, body, manifest }) => `<!doctype html>
 <html lang="en" dir="ltr">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
     <meta name="theme-color" content="#07C160" />
-    <link rel="icon" href="data:," />
+    <link rel="icon" href="data:," />${manifest ? installLinks(manifest) : ''}
     <title>${title}</title>
     <style>
       html,body{margin:0;background:#f5f6f8;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2329}
@@ -24,19 +29,21 @@ const page = ({ title, body }) => `<!doctype html>
 </html>`;
 
 /**
- * index.html with the given entry chunks. publicPath '/': the shell's page is served at deep routes such as
+ * index.html with the given entry chunks (and, for the shell, its web app manifest). publicPath '/': the shell's
+ * page is served at deep routes such as
  * /2/8988.../ where a relative script address would break.
  */
 export function htmlPage({
   title,
   chunks,
   body = '<div id="root"></div><noscript>This site needs JavaScript.</noscript>',
+  manifest,
 }) {
   return new HtmlWebpackPlugin({
     filename: 'index.html',
     chunks,
     publicPath: '/',
     scriptLoading: 'defer',
-    templateContent: () => page({ title, body }),
+    templateContent: () => page({ title, body, manifest }),
   });
 }

@@ -5,6 +5,7 @@ import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
 import { htmlPage } from './html.mjs';
 import { BuildStatsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
+import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
 import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +21,8 @@ const devServerBase = (port) => ({
 });
 
 /**
- * The shell.
+ * The shell: in production also dist/sw.js (Workbox; never in `serve` or tests), and in every build the web app
+ * manifest and icons that make the site installable.
  * @param {{ dirname: string, name?: string, port: number, title: string }} o
  */
 export function shellConfig(o) {
@@ -34,9 +36,10 @@ export function shellConfig(o) {
       plugins: [
         shellFederation({ ...o, name }),
         buildLabel(),
-        htmlPage({ title: o.title, chunks: ['main'] }),
+        htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}` }),
+        new WebAppManifestPlugin({ title: o.title }),
         new BuildStatsPlugin(),
-        ...(isProduction(argv) ? precompress() : []),
+        ...(isProduction(argv) ? [serviceWorker(o), ...precompress()] : []),
       ],
       devServer: {
         ...devServerBase(o.port),

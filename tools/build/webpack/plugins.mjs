@@ -45,7 +45,7 @@ export function buildLabel() {
   return new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? '') });
 }
 
-const COMPRESSIBLE = /\.(js|json|html|css|svg|txt)$/;
+const COMPRESSIBLE = /\.(js|json|html|css|svg|txt|webmanifest)$/;
 
 /** file.br and file.gz beside every text asset, whatever its size (the host picks one by Accept-Encoding). */
 export function precompress() {

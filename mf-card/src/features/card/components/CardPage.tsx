@@ -17,8 +17,10 @@ import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { type PaidReturn } from '../lib/pay-return';
 import { currentViewer, gateFor } from '../lib/gating';
+import { readLastCard, saveLastCard } from '../lib/last-card';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
+import { OfflineCard } from './OfflineCard';
 
 // Packages and dialogs come after the card info: their code loads in its own chunks once the card is shown.
 const CardBody = lazy(() => import(/* webpackChunkName: "card-purchase" */ './CardBody'));
@@ -115,6 +117,17 @@ export function CardPage() {
     if (gate === 'card-list') navigate('/eshop/card/list', { replace: true });
   }, [gate, iccid, navigate]);
 
+  // The card shown to this viewer is kept (without personal fields) for offline use; another account's card is not.
+  const keepsCard = state.status === 'ready' && !listView && (gate === 'show' || gate === 'remember');
+  useEffect(() => {
+    if (keepsCard && state.status === 'ready') saveLastCard(state.card);
+  }, [keepsCard, state]);
+  // No network (a traveller without roaming): this card's last known data, if this device showed it before.
+  const offline = useMemo(
+    () => (state.status === 'failed' && state.network ? readLastCard(iccid, currentViewer()) : null),
+    [state, iccid],
+  );
+
   // A purchase that waited for a login goes on once the card shows (not while it is gated: an unbound card is bound
   // on the card list first, which then comes back here). Rare, so its code stays out of the first view.
   const showsCard = gate !== null && gate !== 'login' && gate !== 'card-list';
@@ -127,7 +140,8 @@ export function CardPage() {
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
       {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
-      {state.status === 'failed' && (
+      {offline && <OfflineCard last={offline} onRetry={reload} />}
+      {state.status === 'failed' && !offline && (
         <Card role="alert" data-testid="card-error">
           <Muted>{tc(state.network ? NETWORK_ERROR_KEY : messageKeyFor(state.code))}</Muted>
           <Button type="button" $variant="secondary" onClick={reload} style={{ marginBlockStart: 12 }}>

@@ -13,9 +13,29 @@ import {
 } from 'shared-contracts';
 import { Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { formatMoment } from '../lib/updated-at';
 
 /** Fields the card page reads when the server sends them (expiry warning, third-party cards). */
 export type CardView = Card & { warn?: string | null; is_third_party?: boolean };
+
+/** What the summary shows of a card: the api's answer, or the last known one kept for offline use. */
+export type SummaryCard = Pick<
+  CardView,
+  | 'name'
+  | 'status_str'
+  | 'expire_date'
+  | 'available_days'
+  | 'used_str'
+  | 'total_str'
+  | 'used'
+  | 'total'
+  | 'usage_updated_at'
+  | 'kind'
+  | 'unlimited'
+  | 'card_kind'
+  | 'warn'
+  | 'is_third_party'
+>;
 
 const Head = styled.div`
   display: flex;
@@ -108,16 +128,11 @@ const RADIUS = 42;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 function updatedAtText(seconds: number | null, lang: string): string | null {
-  if (seconds === null) return null;
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(seconds * 1000);
-  } catch {
-    return new Date(seconds * 1000).toISOString();
-  }
+  return seconds === null ? null : formatMoment(seconds * 1000, lang);
 }
 
 /** Card info of the new view: status, expiry, data (gauge), speed limit, three stats cards and the update time. */
-export function CardSummary({ card, iccid }: { card: CardView; iccid: string }) {
+export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string }) {
   const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   const thirdParty = card.is_third_party === true;
