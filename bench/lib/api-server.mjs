@@ -1,12 +1,13 @@
-// The api as production starts it today (api's `serve` script: tsx src/server.ts), on a database of its own: a
+// The api as production starts it (api's `serve` script: node dist/server.js, compiled first), on a database of its own: a
 // fresh PGlite folder, or with DATABASE_URL a fresh schema on that server, dropped again at the end.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { onCleanup, startNode, waitForUrl } from './processes.mjs';
-import { API_SERVER, apiRequire, DEMO, ROOT, TSX_CLI } from './workspace.mjs';
+import { API_BUILD, API_SERVER, apiRequire, DEMO, ROOT } from './workspace.mjs';
 
 /** A database nobody else uses: env for the api, undone by the run's cleanup. */
 async function freshDatabase() {
@@ -36,8 +37,8 @@ async function freshDatabase() {
 
 /**
  * Starts the api on `port` with the demo data and waits for /eshop/health.
- * nodeFlags (e.g. --cpu-prof, which NODE_OPTIONS refuses): node runs server.ts itself with tsx's loader
- * (`node --import tsx`, what the tsx command does in its child process), so the flags reach the api's process.
+ * The api is compiled first (about a second, so it is never stale) and runs as `pnpm start` runs it: plain Node on
+ * dist/server.js, nodeFlags (e.g. --cpu-prof) passed to that node.
  * @param {{ port: number, logDir: string, shellOrigin?: string, nodeFlags?: string[], env?: Record<string,string> }} o
  */
 export async function startApi({ port, logDir, shellOrigin, nodeFlags, env = {} }) {
@@ -45,7 +46,9 @@ export async function startApi({ port, logDir, shellOrigin, nodeFlags, env = {} 
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-bench-mail-'));
   onCleanup(() => fs.rmSync(outbox, { recursive: true, force: true }));
   const startedAt = Date.now();
-  const args = nodeFlags ? [...nodeFlags, '--import', 'tsx', API_SERVER] : [TSX_CLI, API_SERVER];
+  const built = spawnSync(process.execPath, [API_BUILD], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the api did not compile (api/scripts/build.mjs)');
+  const args = [...(nodeFlags ?? []), API_SERVER];
   const child = startNode('api', args, {
     cwd: path.join(ROOT, 'api'),
     logDir,

@@ -1,4 +1,4 @@
-// Child servers of a benchmark run: each in its own process group (so tsx's child and any worker go with it), its
+// Child servers of a benchmark run: each in its own process group (so any child and worker go with it), its
 // output in a log file (a pipe nobody reads would block it), all of them ended when the run ends, fails or is
 // interrupted.
 import { spawn } from 'node:child_process';
@@ -62,7 +62,7 @@ export async function stopChild(child, graceMs = 5_000) {
   const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
-  // The group may hold more than the leader (tsx runs the api in a child of its own).
+  // The group may hold more than the leader (a server may run children of its own).
   signalGroup(child, 'SIGKILL');
 }
 

@@ -16,10 +16,10 @@ export const buildTools = requireFrom('tools/build');
 /** fastify and pg at the versions the api runs on. */
 export const apiRequire = requireFrom('api');
 
-/** The site host every origin uses (esim-host), and tsx the way the api's `serve` script runs it. */
+/** The site host every origin uses (esim-host), and the compiled api its `serve` script runs (api/scripts/build.mjs). */
 export const HOST_BIN = path.join(ROOT, 'tools', 'build', 'bin', 'host.mjs');
-export const TSX_CLI = apiRequire.resolve('tsx/cli');
-export const API_SERVER = path.join(ROOT, 'api', 'src', 'server.ts');
+export const API_BUILD = path.join(ROOT, 'api', 'scripts', 'build.mjs');
+export const API_SERVER = path.join(ROOT, 'api', 'dist', 'server.js');
 
 /** Demo data of the api's seed (README: demo cards and account). */
 export const DEMO = {

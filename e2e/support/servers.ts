@@ -35,10 +35,8 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
     case 'api':
       return {
         name,
-        args: [
-          path.join(root, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-          path.join(root, 'api', 'src', 'server.ts'),
-        ],
+        // The compiled api, as `pnpm start` runs it (the suite's build step compiles it with the site).
+        args: [path.join(root, 'api', 'dist', 'server.js')],
         env: {
           API_PORT: String(ports.api),
           // The demo data the tests use, whatever NODE_ENV the run inherits.

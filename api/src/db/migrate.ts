@@ -42,8 +42,14 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<num
     name text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
+  // Usually every migration is there already: one read, no transaction (a start on existing data stays quick).
+  const recorded = new Set(
+    (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => Number(row.version)),
+  );
   const applied: number[] = [];
   for (const migration of migrations) {
+    if (recorded.has(migration.version)) continue;
+    // Checked again under the lock: another instance may be applying it right now.
     const done = await db.tx(async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const seen = await q.one('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);

@@ -187,8 +187,10 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   };
   app.decorate('payments', service);
 
-  app.addHook('onReady', async () => {
-    await jobs.start();
+  // The queue is ready before the server listens (a request that queues work inside a transaction must never wait for
+  // it while holding a connection); its workers start beside the server: registering them and the cron schedule
+  // takes a while on a cold start and no request needs them. Workers that cannot start are logged; close() waits.
+  async function startWorkers() {
     if (!options.workers) return;
     await jobs.work<{ eventId: number }>(QUEUES.processEvent, async ({ eventId }) => {
       await service.process(eventId);
@@ -216,8 +218,16 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
       { batchSize: 1, workers: 2 },
     );
     await jobs.schedule(QUEUES.renewalScan, '* * * * *');
+  }
+  let workersStarting: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    workersStarting = startWorkers().catch((error: unknown) => {
+      app.log.error({ err: error }, 'job workers not started');
+    });
   });
   app.addHook('onClose', async () => {
+    await workersStarting;
     await jobs.stop();
   });
 }
