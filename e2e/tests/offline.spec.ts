@@ -85,6 +85,25 @@ test('offline, the card page shows the last known data left and expiry, marked w
   await expect(frame(page).getByTestId('package-grid')).toBeVisible();
 });
 
+test('Arabic: the offline card page right to left, with its note translated', async ({ page, context }) => {
+  await page.goto(`/2/${ICCID}?lan=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(frame(page).getByTestId('stat-total')).toBeVisible();
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const card = frame(page);
+    await expect(card.getByTestId('card-offline')).toBeVisible();
+    await expect(card.getByTestId('card-last-updated')).not.toHaveText(/Last updated/);
+    await page.screenshot({ path: 'screenshots/offline-card-ar.png' });
+    await axe(page);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('online, the document and every build document come from the network through the worker', async ({
   page,
   context,

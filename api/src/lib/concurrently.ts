@@ -1,3 +1,6 @@
+/** Outside calls (mails, provider requests) one batch keeps running at once: enough to hide their latency. */
+export const OUTSIDE_CALLS_AT_ONCE = 16;
+
 /**
  * Runs `fn` for every item with at most `limit` running at once (outside calls such as mails and provider charges:
  * enough at once to hide their latency, few enough not to flood the other side). Every item runs even when some

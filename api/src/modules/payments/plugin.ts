@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db } from '../../db/index';
+import { OUTSIDE_CALLS_AT_ONCE } from '../../lib/concurrently';
 import { sendAllLogged } from '../../mail';
 import { type Providers } from './checkout';
 import { processEvent, type EventResult } from './fulfilment';
@@ -78,8 +79,6 @@ declare module 'fastify' {
 export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 /** Jobs of a list (receipts, reminders) a worker takes at once and handles together. */
 const JOBS_AT_ONCE = 2;
-/** Receipt mails sent at once. */
-const MAILS_AT_ONCE = 16;
 
 async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   const db: Db = app.db;
@@ -159,7 +158,7 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
         app.mailer,
         sending.map((order) => receiptMail(order, order.to_address ?? '', publicOrigin)),
         app.cards.logMail,
-        MAILS_AT_ONCE,
+        OUTSIDE_CALLS_AT_ONCE,
       );
       const failed = sending.filter((_, index) => sent[index]?.status === 'rejected');
       if (failed.length > 0) {

@@ -1,7 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { taxOf } from 'shared-contracts';
 import { type Db, type Queryable } from '../../db/index';
-import { chunked, settleConcurrently } from '../../lib/concurrently';
+import { chunked, OUTSIDE_CALLS_AT_ONCE, settleConcurrently } from '../../lib/concurrently';
 import { sendAllLogged, sendLogged, type MailLogger, type Mailer, type MailMessage } from '../../mail';
 import { ensurePayUrl, shopPageUrl, type Providers } from './checkout';
 import { acceptAndProcessMany } from './fulfilment';
@@ -147,9 +147,6 @@ export async function scanDueRenewals(context: RenewalContext): Promise<number> 
     if (batch < SCAN_BATCH) return created;
   }
 }
-
-/** Mails and provider charges running at once per batch. */
-const OUTSIDE_CALLS_AT_ONCE = 16;
 
 function renewalRows(q: Queryable, ids: readonly number[], lock = false): Promise<RenewalRow[]> {
   return q.query<RenewalRow>(

@@ -126,13 +126,6 @@ export function createSupportRepository(db: Queryable & { tx<T>(fn: (q: Queryabl
         [id, body, ACK_QUIET_HOURS],
       );
     },
-
-    async logMail(to: string, subject: string, template: string, error: string | null): Promise<void> {
-      await db.query(
-        `INSERT INTO mail_log (to_address, subject, template, sent_at, error) VALUES ($1, $2, $3, $4, $5)`,
-        [to, subject, template, error ? null : new Date(), error],
-      );
-    },
   };
 }
 

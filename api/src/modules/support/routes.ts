@@ -3,6 +3,7 @@ import { type CallResponse } from 'shared-contracts/schemas';
 import { loadSupportConfig } from '../../config';
 import { defineCall, type CallRoute } from '../../http/calls';
 import { ApiError, ERROR_CODES } from '../../http/errors';
+import { sendLogged } from '../../mail';
 import { toEpochSeconds } from '../../lib/format';
 import { sha256Hex } from '../../lib/secrets';
 import { type SessionUser } from '../users/repository';
@@ -79,13 +80,10 @@ export function supportCalls(app: FastifyInstance, settings = loadSupportConfig(
           userId: user?.id ?? null,
           ...details,
         });
-        try {
-          await app.mailer.send(mail);
-          await repo.logMail(mail.to, mail.subject, mail.template, null);
-        } catch (error) {
+        // Logged either way (mail_log); the message is kept even when the mail fails.
+        await sendLogged(app.mailer, mail, app.cards.logMail).catch((error: unknown) => {
           app.log.error({ err: error }, 'support mail failed');
-          await repo.logMail(mail.to, mail.subject, mail.template, String(error).slice(0, 500));
-        }
+        });
       }
       return { messages: (await repo.messages(stored.threadId)).map(toMessage) };
     }),

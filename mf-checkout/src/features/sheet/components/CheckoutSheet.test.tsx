@@ -427,6 +427,13 @@ describe('CheckoutSheet: the address dialog', () => {
     expect(within(dialog).getByLabelText('Postal code')).toBeInTheDocument();
   });
 
+  it('a free package goes straight to the confirmation: no billing address for nothing to tax', async () => {
+    const opened = await openSheet(requestFor({ price: 0, price_str: '' }), { checkPay: addressCheck });
+    await opened.user.click(screen.getByTestId('checkout-buy'));
+    expect(await screen.findByTestId('checkout-pay')).toBeInTheDocument();
+    expect(screen.queryByTestId('address-dialog')).not.toBeInTheDocument();
+  });
+
   it('without an e-mail of the card, the logged-in account’s e-mail is filled in', async () => {
     getStorage().set(STORAGE_KEYS.USER_EMAIL, 'account@example.com');
     const opened = await openSheet(requestFor({}, { email: undefined }), { checkPay: addressCheck });

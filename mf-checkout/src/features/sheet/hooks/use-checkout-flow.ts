@@ -46,6 +46,8 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
   const paypal = goods.show_paypal && request.paypalAllowed && checked?.isShowPayPal === true;
   const method: PayMethod = chosenMethod === 'paypal' && !paypal ? 'stripe' : chosenMethod;
   const amounts = useMemo(() => amountsOf(goods, address?.taxRate ?? null), [goods, address]);
+  // A free package is given without a billing address (no tax on nothing): the api does not ask for one either.
+  const free = goods.price <= 0;
 
   useEffect(() => {
     if (checked) prepareFingerprint(stripeKeyOf(checked));
@@ -77,8 +79,8 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
     // A failed check has shown its message (the api client's toast); the sheet stays for another try.
     if (result.status !== 'ready') return;
     if (result.unused) setStep('unused');
-    else advance('unused', result.data.isShowAddress, address);
-  }, [agreed, starting, ensure, advance, address]);
+    else advance('unused', result.data.isShowAddress && !free, address);
+  }, [agreed, starting, ensure, advance, address, free]);
 
   const toggleRenewal = useCallback(
     (next: boolean) => {
@@ -96,7 +98,7 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
     [forced],
   );
 
-  const needsAddress = checked?.isShowAddress ?? false;
+  const needsAddress = (checked?.isShowAddress ?? false) && !free;
   return {
     check,
     step,
