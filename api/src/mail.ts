@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { settleConcurrently } from './lib/concurrently';
@@ -63,10 +63,13 @@ export function createMailer(options: MailerOptions): Mailer {
       const stem = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}-${fileSafe(message.template)}-${fileSafe(message.to)}`;
       const raw = info.message;
       await writeFile(path.join(options.outboxDir, `${stem}.eml`), Buffer.isBuffer(raw) ? raw : String(raw));
+      // Written aside, then renamed: whoever reads the outbox (a person, the e2e suite) never sees half a file.
+      const json = path.join(options.outboxDir, `${stem}.json`);
       await writeFile(
-        path.join(options.outboxDir, `${stem}.json`),
+        `${json}.partial`,
         `${JSON.stringify({ from: options.from, ...message, date: new Date().toISOString() }, null, 2)}\n`,
       );
+      await rename(`${json}.partial`, json);
     },
   };
 }
