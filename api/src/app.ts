@@ -17,6 +17,7 @@ import { poolCalls } from './modules/pools/routes';
 import { supportCalls } from './modules/support/routes';
 import { paymentHttpRoutes } from './modules/payments/http';
 import payments, { type PaymentsOptions } from './modules/payments/plugin';
+import { esimCalls } from './modules/esim/routes';
 import { paymentCalls } from './modules/payments/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...renewalCapCalls(scope),
       ...supportCalls(scope),
       ...paymentCalls(scope),
+      ...esimCalls(scope),
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));
     for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));

@@ -89,6 +89,11 @@ export function createCatalogueRepository(db: Queryable) {
       );
     },
 
+    /** The agent of an eSIM slot (null: none, the default store sells to it); undefined when there is no slot. */
+    async slotAgent(eid: string): Promise<{ agent_flag: string | null } | undefined> {
+      return db.one<{ agent_flag: string | null }>(`SELECT agent_flag FROM esim_slots WHERE eid = $1`, [eid]);
+    },
+
     async findPackageType(id: number, kind: 'sim' | 'esim' | 'pool'): Promise<{ id: number } | undefined> {
       return db.one(`SELECT id FROM package_types WHERE id = $1 AND kind = $2`, [id, kind]);
     },

@@ -3,6 +3,7 @@ import { ALL_CATEGORY, RECOMMEND_CATEGORY } from 'shared-contracts';
 import { type CoverageCountry } from 'shared-contracts/schemas';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, requireUser, type CallRoute } from '../../http/calls';
+import { SLOT_NOT_FOUND } from '../cards/routes';
 import { type CoverageRow } from './repository';
 import { toNewPackage, toOldPackage, toPoolPlan } from './view';
 
@@ -19,7 +20,20 @@ function groupCoverage(rows: CoverageRow[]): CoverageCountry[] {
   return [...countries.values()];
 }
 
+/** The category tabs of a new-view list: 'All' first when there are any. */
+function typeListOf(packages: ReadonlyArray<{ category: string }>): string[] {
+  const categories = [...new Set(packages.map((pkg) => pkg.category).filter((category) => category !== ''))];
+  return categories.length > 0 ? [ALL_CATEGORY, ...categories] : [];
+}
+
 export function catalogueCalls(app: FastifyInstance): CallRoute[] {
+  /** Coverage of a product type of this kind (an unknown id has none). */
+  async function coverageOf(id: number, kind: 'sim' | 'esim' | 'pool'): Promise<{ countries: CoverageCountry[] }> {
+    const type = await app.catalogue.findPackageType(id, kind);
+    if (!type) return { countries: [] };
+    return { countries: groupCoverage(await app.catalogue.coverage(type.id)) };
+  }
+
   return [
     // Version-1 agents get the old `list`; versions 2 and 3 the new list, recommendations and category tabs.
     defineCall('getPkg', { auth: 'optional' }, async ({ iccid, lang, ccy }) => {
@@ -36,14 +50,35 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
         return { list: rows.map(toOldPackage), newList: [], recommendList: [], typeList: [] };
       }
       const newList = rows.map(toNewPackage);
-      const categories = [...new Set(newList.map((pkg) => pkg.category).filter((category) => category !== ''))];
       return {
         list: [],
         newList,
         recommendList: rows.filter((row) => row.recommended || row.category === RECOMMEND_CATEGORY).map(toNewPackage),
-        typeList: categories.length > 0 ? [ALL_CATEGORY, ...categories] : [],
+        typeList: typeListOf(newList),
       };
     }),
+
+    // The eSIM shop of a slot: the eSIM products its agent (else the default store) sells, in the new view.
+    defineCall('esimGoodsList', { auth: 'optional' }, async ({ eid, lang, ccy }) => {
+      const slot = await app.catalogue.slotAgent(eid);
+      if (!slot) throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+      const agent =
+        (slot.agent_flag ? await app.cards.findAgent(slot.agent_flag) : undefined) ?? (await app.cards.defaultAgent());
+      if (!agent) return { list: [], typeList: [] };
+      const rows = await app.catalogue.listPackages({
+        productKind: 'esim',
+        agentFlag: agent.flag,
+        agentVersion: agent.version,
+        currencies: [ccy, agent.ccy],
+        lang,
+      });
+      const list = rows.map((row) => ({ ...toNewPackage(row), esim_product_id: row.pkg_type_id }));
+      return { list, typeList: typeListOf(list) };
+    }),
+
+    defineCall('esimProductZoneInfo', { auth: 'none' }, async ({ esim_product_id }) =>
+      coverageOf(esim_product_id, 'esim'),
+    ),
 
     // Shared-pool plans: those the card's agent sells (by ICCID), those of the caller's pool (by pool id, owner
     // only), or the default store's. Prices in the currency asked for, else the agent's.
@@ -78,11 +113,8 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
             ? [body.pool_type_id, 'pool' as const]
             : [body.esim_product_id, 'esim' as const];
       // pkg_type_id also covers eSIM packages listed by getPkg for profile cards.
-      const type =
-        (await app.catalogue.findPackageType(id, kind)) ??
-        (kind === 'sim' ? await app.catalogue.findPackageType(id, 'esim') : undefined);
-      if (!type) return { countries: [] };
-      return { countries: groupCoverage(await app.catalogue.coverage(type.id)) };
+      const coverage = await coverageOf(id, kind);
+      return kind === 'sim' && coverage.countries.length === 0 ? coverageOf(id, 'esim') : coverage;
     }),
   ];
 }

@@ -31,10 +31,16 @@ export function chooseProvider(
 }
 
 /**
- * The shop page of an order's card or pool: the card page `/{flag}/{iccid}` with the card's own agent flag, else the
- * order records `/pay/order` (a pool bought without a card). Return URLs, receipts and renewal mails link here.
+ * The shop page of an order: for an eSIM profile bought in the eSIM shop its slot's page `/esim/{eid}?mode=search`
+ * (where the new profile's activation code is), else the card page `/{flag}/{iccid}` with the card's own agent flag,
+ * else the order records `/pay/order` (a pool bought without a card). Return URLs, receipts and renewal mails link
+ * here.
  */
-export function shopPageUrl(publicOrigin: string, order: { iccid: string | null; card_flag: string | null }): string {
+export function shopPageUrl(
+  publicOrigin: string,
+  order: { iccid: string | null; card_flag: string | null; eid?: string | null },
+): string {
+  if (order.eid) return `${publicOrigin}/esim/${encodeURIComponent(order.eid)}?mode=search`;
   if (order.iccid && order.card_flag) {
     return `${publicOrigin}/${encodeURIComponent(order.card_flag)}/${encodeURIComponent(order.iccid)}`;
   }
@@ -43,14 +49,15 @@ export function shopPageUrl(publicOrigin: string, order: { iccid: string | null;
 
 /**
  * Where the provider sends the browser back, derived from the order alone (never from the request: no open
- * redirect): its shop page with `?returnType=suc|cancel&order_id=<id>`.
+ * redirect): its shop page with `returnType=suc|cancel&order_id=<id>`.
  */
 export function returnUrl(
   publicOrigin: string,
-  order: Pick<OrderRow, 'id' | 'iccid' | 'card_flag'>,
+  order: Pick<OrderRow, 'id' | 'iccid' | 'card_flag'> & { eid?: string | null },
   type: 'suc' | 'cancel',
 ): string {
-  return `${shopPageUrl(publicOrigin, order)}?returnType=${type}&order_id=${order.id}`;
+  const page = shopPageUrl(publicOrigin, order);
+  return `${page}${page.includes('?') ? '&' : '?'}returnType=${type}&order_id=${order.id}`;
 }
 
 export interface SessionContext {

@@ -2,7 +2,8 @@ import { type Db, type Queryable } from '../../db/index';
 import { newPoolObjectId, planLines } from '../pools/repository';
 import { chunked } from '../../lib/concurrently';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
-import { type OrderStatus } from './repository';
+import { type OrderStatus, type ProductKind } from './repository';
+import { newProfiles } from './profiles';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
 
 /**
@@ -120,7 +121,10 @@ interface LockedOrder {
   iccid: string | null;
   pool_id: number | null;
   package_id: number;
-  product_kind: 'card' | 'pool';
+  product_kind: ProductKind;
+  eid: string | null;
+  agent_flag: string | null;
+  email: string | null;
   amount: number;
   tax_amount: number;
   currency: string;
@@ -198,8 +202,8 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
   );
 }
 
-const ORDER_COLUMNS = `id, user_id, iccid, pool_id, package_id, product_kind, amount, tax_amount, currency, renewal, status,
-                       provider, provider_ref`;
+const ORDER_COLUMNS = `id, user_id, iccid, pool_id, package_id, product_kind, eid, agent_flag, email, amount, tax_amount,
+                       currency, renewal, status, provider, provider_ref`;
 
 interface EventRow {
   id: number;
@@ -406,8 +410,17 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
   const packages = new Map(packageRows.map((row) => [Number(row.id), row]));
   const nowS = Math.floor(Date.now() / 1000);
   const cardOrders: Array<LockedOrder & { iccid: string }> = [];
+  // eSIM shop orders: the new profile (a card in the slot) first, then its package goes on like any card's.
+  const profiles = await newProfiles(
+    q,
+    fulfilled.map(({ order }) => order).filter((order) => order.product_kind === 'esim'),
+  );
   for (const { order } of fulfilled) {
-    if (order.product_kind === 'pool') {
+    if (order.product_kind === 'esim') {
+      const iccid = profiles.get(order.id);
+      if (!iccid) throw new Error(`order ${order.id}: no eSIM profile made`);
+      cardOrders.push({ ...order, iccid });
+    } else if (order.product_kind === 'pool') {
       const pkg = packages.get(order.package_id);
       if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
       await addToPool(q, order, pkg, nowS);

@@ -8,6 +8,8 @@ export interface ReceiptOrder {
   iccid: string | null;
   /** The agent flag of the order's card (its card page), null for a pool bought without a card. */
   card_flag: string | null;
+  /** eSIM shop orders: the slot whose page shows the new profile's activation code. */
+  eid: string | null;
   amount: number;
   tax_amount: number;
   currency: string;
@@ -26,6 +28,7 @@ export function receiptMail(order: ReceiptOrder, to: string, shopOrigin: string)
     '',
     `Package: ${order.package_name}`,
     ...(order.iccid ? [`Card (ICCID): ${order.iccid}`] : []),
+    ...(order.eid ? [`eSIM slot (EID): ${order.eid}`] : []),
     `Price: ${money(order.amount)}`,
     ...(order.tax_amount > 0 ? [`Tax: ${money(order.tax_amount)}`] : []),
     `Total paid: ${money(total)}`,
@@ -33,7 +36,7 @@ export function receiptMail(order: ReceiptOrder, to: string, shopOrigin: string)
     `Auto-renew: ${order.renewal ? 'on (you can turn it off on the card page at any time)' : 'off'}`,
     ...(order.provider === 'sandbox' ? ['', 'This was a sandbox (test) payment: no money was taken.'] : []),
     '',
-    `${order.iccid ? 'Your card page' : 'Your orders'}: ${shopPageUrl(shopOrigin, order)}`,
+    `${order.eid ? 'Install your eSIM' : order.iccid ? 'Your card page' : 'Your orders'}: ${shopPageUrl(shopOrigin, order)}`,
   ].join('\n');
   return { to, subject: `Your eSIM Shop receipt, order #${order.id}`, text, template: 'order' };
 }

@@ -1,6 +1,9 @@
 import { type Queryable } from '../../db/index';
 import { type ReceiptOrder } from './mails';
 
+/** What an order buys: a package for a card, a pool plan, or a new eSIM profile for a slot. */
+export type ProductKind = 'card' | 'pool' | 'esim';
+
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'failed' | 'refunded';
 
 export interface OrderRow {
@@ -10,7 +13,9 @@ export interface OrderRow {
   pool_id: number | null;
   package_id: number;
   agent_flag: string | null;
-  product_kind: 'card' | 'pool';
+  product_kind: ProductKind;
+  /** The slot an eSIM-shop order buys a profile for (product_kind 'esim'). */
+  eid: string | null;
   amount: number;
   tax_amount: number;
   tax_rate: number;
@@ -36,7 +41,7 @@ export interface OrderRow {
 }
 
 const ORDER_COLUMNS = `
-  o.id, o.user_id, o.iccid, o.pool_id, o.package_id, o.agent_flag, o.product_kind, o.amount, o.tax_amount, o.tax_rate,
+  o.id, o.user_id, o.iccid, o.pool_id, o.package_id, o.agent_flag, o.product_kind, o.eid, o.amount, o.tax_amount, o.tax_rate,
   o.currency, o.renewal, o.status, o.provider, o.provider_ref, o.pay_method, o.pay_url, o.session_claimed_at,
   o.session_expires_at, o.email, o.lang, o.created_at, o.paid_at, o.receipt_sent_at,
   c.user_id AS card_user_id, c.agent_flag AS card_flag, p.pool_object_id, p.user_id AS pool_user_id`;
@@ -48,7 +53,9 @@ export interface NewOrder {
   poolId: number | null;
   packageId: number;
   agentFlag: string;
-  productKind: 'card' | 'pool';
+  productKind: ProductKind;
+  /** eSIM shop: the slot the profile is for. */
+  eid?: string | null;
   amount: number;
   taxAmount: number;
   taxRate: number;
@@ -185,8 +192,8 @@ export function createPaymentRepository(db: Queryable) {
     async openOrder(order: NewOrder): Promise<OrderRow> {
       const inserted = await db.one<{ id: number }>(
         `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount, tax_rate,
-                             currency, renewal, status, provider, pay_method, email, lang, address_id, purchase_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'created', $12, $13, $14, $15, $16, $17)
+                             currency, renewal, status, provider, pay_method, email, lang, address_id, purchase_key, eid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'created', $12, $13, $14, $15, $16, $17, $18)
          ON CONFLICT (purchase_key) WHERE purchase_key IS NOT NULL AND status IN ('created', 'pending') DO NOTHING
          RETURNING id`,
         [
@@ -207,6 +214,7 @@ export function createPaymentRepository(db: Queryable) {
           order.lang,
           order.addressId,
           order.purchaseKey,
+          order.eid ?? null,
         ],
       );
       const found = inserted
@@ -313,7 +321,7 @@ export function createPaymentRepository(db: Queryable) {
     async receiptsOf(orderIds: readonly number[]): Promise<ReceiptRow[]> {
       return db.query<ReceiptRow>(
         `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
-                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.amount,
+                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount,
                 o.tax_amount, o.currency, o.renewal, o.paid_at, o.created_at, o.provider
            FROM orders o
            JOIN packages p ON p.id = o.package_id

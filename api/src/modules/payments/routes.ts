@@ -1,9 +1,9 @@
-import { type FastifyInstance } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type PayMethod } from 'shared-contracts';
 import { validateAddress } from 'shared-contracts/validators/address';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { defineCall, requireUser, type CallRoute } from '../../http/calls';
-import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/routes';
+import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT, SLOT_NOT_FOUND } from '../cards/routes';
 import { type CardRow } from '../cards/repository';
 import { type PackageRow } from '../catalogue/repository';
 import { type SessionUser } from '../users/repository';
@@ -11,7 +11,7 @@ import { chooseProvider, ensurePayUrl, returnUrl, SESSION_REUSE_MARGIN_MS } from
 import { acceptAndProcessMany, freeOrderEvent } from './fulfilment';
 import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
 import { type PoolRow } from '../pools/repository';
-import { type PayAgentRow } from './repository';
+import { type PayAgentRow, type ProductKind } from './repository';
 import { parseOrderId, toOrderRecord, wireStatus } from './view';
 
 export const PACKAGE_NOT_FOUND = 'package not found';
@@ -20,14 +20,28 @@ export const ORDER_NOT_FOUND = 'errorOrderId';
 export const ADDRESS_REQUIRED = 'please save the billing address first';
 export const PAYPAL_NOT_OFFERED = 'PayPal is not offered for this card';
 
-/** A purchase resolved on the server: for which card and/or pool, sold by which agent, from which list. */
+export const NO_FREE_SLOT = 'this eSIM has no free slot: remove a profile first';
+
+/** A purchase resolved on the server: for which card, pool or eSIM slot, sold by which agent, from which list. */
 interface Purchase {
   card: CardRow | null;
   pool: PoolRow | null;
+  /** eSIM shop: the slot the new profile is for. */
+  eid: string | null;
   agent: PayAgentRow;
-  kind: 'card' | 'pool';
+  kind: ProductKind;
   pkg: PackageRow;
   view: PriceView;
+}
+
+/** What the buyer chose in the sheet (createPay and esimOrderProfile). */
+interface PurchaseChoice {
+  renewal: boolean;
+  pay: PayMethod;
+  lang: string;
+  ccy: string;
+  email?: string;
+  trackingId?: string;
 }
 
 export function paymentCalls(app: FastifyInstance): CallRoute[] {
@@ -93,13 +107,135 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     const agent = await agentOrThrow(card ? card.agent_flag : null);
     if (card && body.pool_object_id === undefined) {
       const pkg = await listed(card.card_kind === 2 ? 'esim' : 'sim', agent, body.id, body.ccy, body.lang);
-      if (pkg) return { card, pool: null, agent, kind: 'card', pkg, view: agent.version === 1 ? 'old' : 'new' };
+      if (pkg) {
+        return { card, pool: null, eid: null, agent, kind: 'card', pkg, view: agent.version === 1 ? 'old' : 'new' };
+      }
     }
     const pool = body.pool_object_id !== undefined ? await ownPool(body.pool_object_id, requireUser(user)) : null;
     const pkg = await listed('pool', agent, body.id, body.ccy, body.lang);
     if (!pkg) throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
     requireUser(user);
-    return { card, pool, agent, kind: 'pool', pkg, view: 'pool' };
+    return { card, pool, eid: null, agent, kind: 'pool', pkg, view: 'pool' };
+  }
+
+  /**
+   * A new profile for an eSIM slot: only for the slot's account (its profiles' activation codes are credentials); a
+   * slot no account holds yet becomes the buyer's, as bindEid would. It needs a free slot.
+   */
+  async function resolveProfilePurchase(
+    body: { eid: string; id: number; ccy: string; lang: string },
+    user: SessionUser,
+  ): Promise<Purchase> {
+    let slot = await app.cards.findSlot(body.eid);
+    if (!slot) throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+    if (slot.user_id === null) {
+      const bound = await app.cards.bindSlot(slot.eid, user);
+      if (bound === 'missing') throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+      slot = (await app.cards.findSlot(body.eid)) ?? slot;
+    }
+    if (slot.user_id !== user.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+    if (slot.usage_slot >= slot.total_slot) throw new ApiError(ERROR_CODES.PARAM_ERROR, NO_FREE_SLOT, 400);
+    const agent = await agentOrThrow((await app.catalogue.slotAgent(slot.eid))?.agent_flag ?? null);
+    const pkg = await listed('esim', agent, body.id, body.ccy, body.lang);
+    if (!pkg) throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
+    return { card: null, pool: null, eid: slot.eid, agent, kind: 'esim', pkg, view: 'new' };
+  }
+
+  /**
+   * Price and tax from the catalogue and the saved address; one open order per purchase, one session per order; a
+   * free package fulfilled at once. Answers pay_url.
+   */
+  async function startPurchase(
+    purchase: Purchase,
+    body: PurchaseChoice,
+    user: SessionUser | null,
+    log: FastifyBaseLogger,
+  ): Promise<{ pay_url: string; order_id: string; pay: PayMethod }> {
+    const { card, pool, agent, pkg } = purchase;
+    const method: PayMethod = body.pay;
+    if (method === 'paypal' && !agent.paypal) throw new ApiError(ERROR_CODES.PARAM_ERROR, PAYPAL_NOT_OFFERED, 400);
+    const amount = Math.max(0, salePrice(pkg, purchase.view));
+    // A free package (an operator's gift) goes through no provider and asks for no billing address.
+    const free = amount === 0;
+    let taxRate = pkg.tax_rate;
+    let addressId: number | null = null;
+    let addressEmail: string | null = null;
+    if (card && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
+      const address = await repo.addressOfCard(card.iccid);
+      if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
+      taxRate = await repo.taxRate(address.country, address.region);
+      addressId = address.id;
+      addressEmail = address.email;
+    }
+    const price = orderPrice(amount, taxRate, pkg.currency);
+    // Mode 2 forces auto-renewal; a package that does not renew never does, nor does a free one (nothing to charge),
+    // nor a new eSIM profile (its later packages renew on its own card page).
+    const renewal = !free && purchase.kind !== 'esim' && pkg.renewal && (body.renewal || pkg.mode === 2);
+    const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
+    const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
+    const key = purchaseKey([
+      purchase.kind,
+      card?.iccid ?? purchase.eid,
+      pool?.pool_object_id ?? null,
+      user?.id ?? null,
+      pkg.id,
+      price.currency,
+      price.amount,
+      price.tax,
+      renewal,
+      method,
+      provider.name,
+    ]);
+    const newOrder = {
+      userId: user?.id ?? null,
+      iccid: card?.iccid ?? null,
+      poolId: pool?.id ?? null,
+      eid: purchase.eid,
+      packageId: pkg.id,
+      agentFlag: agent.flag,
+      productKind: purchase.kind,
+      amount: price.amount,
+      taxAmount: price.tax,
+      taxRate: price.taxRate,
+      currency: price.currency,
+      renewal,
+      provider: provider.name,
+      payMethod: method,
+      email,
+      lang: body.lang,
+      addressId,
+      purchaseKey: key,
+    };
+    let order = await repo.openOrder(newOrder);
+    if (free) {
+      // Fulfilled at once through the same exactly-once path as a paid order (a second call for the same open
+      // order finds it done); the buyer lands on the shop page's "paid" report, as after a provider.
+      await acceptAndProcessMany(app.db, payments.jobs, provider.name, [freeOrderEvent(order.id, price.currency)]);
+      return { pay_url: returnUrl(payments.publicOrigin, order, 'suc'), order_id: String(order.id), pay: method };
+    }
+    // An open order whose session is about to end is left to expire; the buyer gets a fresh one.
+    if (
+      order.session_expires_at &&
+      order.session_expires_at.getTime() < payments.now().getTime() + SESSION_REUSE_MARGIN_MS
+    ) {
+      await repo.detachOrder(order.id);
+      order = await repo.openOrder(newOrder);
+    }
+    const payUrl = await ensurePayUrl(
+      {
+        repo,
+        provider,
+        publicOrigin: payments.publicOrigin,
+        log,
+        now: payments.now,
+        description: pkg.name,
+        method,
+        // Only PayPal renewals carry the device's tracking id (spec section 7).
+        trackingId: method === 'paypal' && renewal ? (body.trackingId ?? null) : null,
+      },
+      order,
+    );
+    return { pay_url: payUrl, order_id: String(order.id), pay: method };
   }
 
   return [
@@ -144,93 +280,14 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       };
     }),
 
-    // Price and tax from the catalogue and the saved address; one open order per purchase, one session per order.
-    defineCall('createPay', { auth: 'optional' }, async (body, { user, request }) => {
-      const purchase = await resolvePurchase(body, user);
-      const { card, pool, agent, pkg } = purchase;
-      const method: PayMethod = body.pay;
-      if (method === 'paypal' && !agent.paypal) throw new ApiError(ERROR_CODES.PARAM_ERROR, PAYPAL_NOT_OFFERED, 400);
-      const amount = Math.max(0, salePrice(pkg, purchase.view));
-      // A free package (an operator's gift) goes through no provider and asks for no billing address.
-      const free = amount === 0;
-      let taxRate = pkg.tax_rate;
-      let addressId: number | null = null;
-      let addressEmail: string | null = null;
-      if (card && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
-        const address = await repo.addressOfCard(card.iccid);
-        if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
-        taxRate = await repo.taxRate(address.country, address.region);
-        addressId = address.id;
-        addressEmail = address.email;
-      }
-      const price = orderPrice(amount, taxRate, pkg.currency);
-      // Mode 2 forces auto-renewal; a package that does not renew never does, nor does a free one (nothing to charge).
-      const renewal = !free && pkg.renewal && (body.renewal || pkg.mode === 2);
-      const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
-      const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
-      const key = purchaseKey([
-        purchase.kind,
-        card?.iccid ?? null,
-        pool?.pool_object_id ?? null,
-        user?.id ?? null,
-        pkg.id,
-        price.currency,
-        price.amount,
-        price.tax,
-        renewal,
-        method,
-        provider.name,
-      ]);
-      const newOrder = {
-        userId: user?.id ?? null,
-        iccid: card?.iccid ?? null,
-        poolId: pool?.id ?? null,
-        packageId: pkg.id,
-        agentFlag: agent.flag,
-        productKind: purchase.kind,
-        amount: price.amount,
-        taxAmount: price.tax,
-        taxRate: price.taxRate,
-        currency: price.currency,
-        renewal,
-        provider: provider.name,
-        payMethod: method,
-        email,
-        lang: body.lang,
-        addressId,
-        purchaseKey: key,
-      };
-      let order = await repo.openOrder(newOrder);
-      if (free) {
-        // Fulfilled at once through the same exactly-once path as a paid order (a second call for the same open
-        // order finds it done); the buyer lands on the card page's "paid" report, as after a provider.
-        await acceptAndProcessMany(app.db, payments.jobs, provider.name, [freeOrderEvent(order.id, price.currency)]);
-        return { pay_url: returnUrl(payments.publicOrigin, order, 'suc'), order_id: String(order.id), pay: method };
-      }
-      // An open order whose session is about to end is left to expire; the buyer gets a fresh one.
-      if (
-        order.session_expires_at &&
-        order.session_expires_at.getTime() < payments.now().getTime() + SESSION_REUSE_MARGIN_MS
-      ) {
-        await repo.detachOrder(order.id);
-        order = await repo.openOrder(newOrder);
-      }
-      const payUrl = await ensurePayUrl(
-        {
-          repo,
-          provider,
-          publicOrigin: payments.publicOrigin,
-          log: request.log,
-          now: payments.now,
-          description: pkg.name,
-          method,
-          // Only PayPal renewals carry the device's tracking id (spec section 7).
-          trackingId: method === 'paypal' && renewal ? (body.trackingId ?? null) : null,
-        },
-        order,
-      );
-      return { pay_url: payUrl, order_id: String(order.id), pay: method };
-    }),
+    defineCall('createPay', { auth: 'optional' }, async (body, { user, request }) =>
+      startPurchase(await resolvePurchase(body, user), body, user, request.log),
+    ),
+
+    // eSIM shop: a new profile for the caller's slot, paid like a package; fulfilment puts it in the slot.
+    defineCall('esimOrderProfile', { auth: 'required' }, async (body, { user, request }) =>
+      startPurchase(await resolveProfilePurchase(body, user), { ...body, renewal: false }, user, request.log),
+    ),
 
     // The order's status after the provider sent the browser back. The buyer's account, the owner of its card or
     // pool may ask; an order no account owns answers anyone holding its id (status only, like the card page).

@@ -53,6 +53,7 @@ interface SessionRow {
   expires_at: Date;
   iccid: string | null;
   card_flag: string | null;
+  eid: string | null;
   order_amount: number;
   tax_amount: number;
   description: string;
@@ -61,7 +62,7 @@ interface SessionRow {
 
 const SESSION_QUERY = `
   SELECT s.id, s.order_id, s.amount, s.currency, s.method, s.save_method, s.status, s.challenge_attempts,
-         s.expires_at, o.iccid, c.agent_flag AS card_flag, o.amount AS order_amount, o.tax_amount,
+         s.expires_at, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount AS order_amount, o.tax_amount,
          coalesce(t.name, en.name, p.code) AS description, o.lang
     FROM sandbox_sessions s
     JOIN orders o ON o.id = s.order_id
@@ -84,7 +85,7 @@ function pageOrder(session: SessionRow): PageOrder {
 }
 
 function urls(deps: SandboxDeps, session: SessionRow) {
-  const order = { id: session.order_id, iccid: session.iccid, card_flag: session.card_flag };
+  const order = { id: session.order_id, iccid: session.iccid, card_flag: session.card_flag, eid: session.eid };
   return { success: returnUrl(deps.publicOrigin, order, 'suc'), cancel: returnUrl(deps.publicOrigin, order, 'cancel') };
 }
 
