@@ -66,6 +66,8 @@ export interface PayReturn {
   /** The order /pay/buy created. */
   order_id?: string;
   pool_object_id?: string;
+  /** eSIM shop: the slot the new profile was bought for. */
+  eid?: string;
   /** Package name, and the total shown on the confirmation sheet (minor units) with its currency. */
   name?: string;
   amount?: number;

@@ -4,8 +4,11 @@ import { type ApiClient, type CallResult, type OrderRecord } from 'shared-contra
 export const paySearch = (client: ApiClient, orderId: string): Promise<CallResult<'paySearch'>> =>
   client.call('paySearch', { order_id: orderId }, { closeMessage: true });
 
-/** The order's record (package, amount, currency) from the card's order list; null when it is not there. */
+/**
+ * The order's record (package, amount, currency) from the card's order list, or without a card (an eSIM profile
+ * bought for a slot) from the account's; null when it is not there.
+ */
 export async function findOrder(client: ApiClient, iccid: string, orderId: string): Promise<OrderRecord | null> {
-  const result = await client.call('orderList', { iccid }, { closeMessage: true });
+  const result = await client.call('orderList', iccid ? { iccid } : {}, { closeMessage: true });
   return result.ok ? (result.data.list.find((order) => order.order_id === orderId) ?? null) : null;
 }

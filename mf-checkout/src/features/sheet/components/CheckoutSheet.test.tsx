@@ -279,6 +279,33 @@ describe('CheckoutSheet: the purchase flow', () => {
     expect(api.callsTo('checkPay')[0]?.body).not.toHaveProperty('iccid');
   });
 
+  it('an eSIM product buys a new profile for the slot: esimOrderProfile, no renewal, the EID shown and kept', async () => {
+    const EID = '89049032123456789012345678901234';
+    const { user, api } = await openSheet(
+      requestFor({ mode: 2 }, { iccid: null, eid: EID, returnPath: `/esim/${EID}?mode=search` }),
+      { esimOrderProfile: { pay_url: PAY_URL, order_id: 'ord-9', pay: 'stripe' } },
+    );
+    expect(screen.getByTestId('checkout-eid')).toHaveTextContent(EID);
+    expect(screen.queryByTestId('checkout-iccid')).toBeNull();
+    // A profile does not renew at purchase, even from a mode-2 product.
+    expect(screen.queryByTestId('checkout-renewal')).toBeNull();
+    await user.click(screen.getByTestId('checkout-buy'));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your purchase' });
+    expect(within(confirm).getByTestId('confirm-eid')).toHaveTextContent(EID);
+    expect(within(confirm).getByTestId('confirm-renewal')).toHaveTextContent('Off');
+    await user.click(within(confirm).getByTestId('checkout-pay'));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(PAY_URL));
+    expect(api.callsTo('createPay')).toHaveLength(0);
+    expect(api.callsTo('esimOrderProfile').map((call) => call.body)).toEqual([
+      { eid: EID, id: 7, lang: 'en', ccy: 'USD', pay: 'stripe', email: 'me@example.com' },
+    ]);
+    expect(getStorage().getJSON<PayReturn>(STORAGE_KEYS.PAY_RETURN)).toMatchObject({
+      iccid: null,
+      eid: EID,
+      order_id: 'ord-9',
+    });
+  });
+
   it('a double tap on Pay creates one order', async () => {
     let answer!: (value: { pay_url: string; order_id: string; pay: 'stripe' }) => void;
     const { user, api } = await openSheet(requestFor(), {

@@ -43,7 +43,7 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
         placement="sheet"
         testId="checkout-sheet"
       >
-        <GoodsSummary goods={goods} iccid={iccid} />
+        <GoodsSummary goods={goods} iccid={iccid} eid={request.eid} />
         <PriceLines goods={goods} amounts={flow.amounts} renewal={flow.renewal} lang={lang} />
         {goods.renewal && (
           <RenewalCheck

@@ -46,7 +46,7 @@ export function ConfirmSheet({
       placement="sheet"
       testId="confirm-sheet"
     >
-      <GoodsSummary goods={goods} iccid={request.iccid} testPrefix="confirm" />
+      <GoodsSummary goods={goods} iccid={request.iccid} eid={request.eid} testPrefix="confirm" />
       <Pairs>
         <dt>{t('sheet.method')}</dt>
         <dd data-testid="confirm-method">{method === 'paypal' ? 'PayPal' : t('sheet.methodCard')}</dd>

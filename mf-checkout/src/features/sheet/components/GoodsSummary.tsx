@@ -25,10 +25,13 @@ const STARTS = new Set(['purchase', 'first_use', 'install']);
 export function GoodsSummary({
   goods,
   iccid,
+  eid,
   testPrefix = 'checkout',
 }: {
   goods: Goods;
   iccid: string | null;
+  /** eSIM shop: the slot the new profile is for. */
+  eid?: string;
   testPrefix?: string;
 }) {
   const { t } = useRemoteTranslation();
@@ -89,6 +92,14 @@ export function GoodsSummary({
             <dt>{t('sheet.card')}</dt>
             <dd dir="ltr" data-testid={`${testPrefix}-iccid`}>
               {iccid}
+            </dd>
+          </>
+        )}
+        {eid && (
+          <>
+            <dt>{t('sheet.slot')}</dt>
+            <dd dir="ltr" data-testid={`${testPrefix}-eid`}>
+              {eid}
             </dd>
           </>
         )}

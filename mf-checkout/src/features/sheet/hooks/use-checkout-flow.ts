@@ -30,7 +30,8 @@ type Stage = (typeof STAGES)[number];
  */
 export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
   const { goods } = request;
-  const forced = goods.mode === PACKAGE_MODE_FORCED_RENEWAL;
+  // A new eSIM profile never renews at purchase (its later packages renew on its own card page).
+  const forced = !request.eid && goods.mode === PACKAGE_MODE_FORCED_RENEWAL;
   const { check, ensure } = usePayCheck(request, client);
   const [step, setStep] = useState<Step>('sheet');
   const [renewal, setRenewal] = useState(forced);

@@ -63,6 +63,34 @@ function createPayRequest(
   };
 }
 
+/** esimOrderProfile's payload: a new profile for the request's slot (no card, no renewal). */
+function orderProfileRequest(
+  request: CheckoutRequest & { eid: string },
+  choice: PayChoice,
+  fingerprint: string | undefined,
+): CallRequest<'esimOrderProfile'> {
+  const email = choice.email ? validateEmail(choice.email) : null;
+  return {
+    eid: request.eid,
+    id: request.goods.id,
+    lang: request.lang,
+    ccy: (request.goods.currency || request.ccy).toUpperCase(),
+    pay: choice.method,
+    ...(email?.ok ? { email: email.value } : {}),
+    ...(fingerprint ? { fingerprint } : {}),
+  };
+}
+
+/** Starts the purchase: a new eSIM profile for a slot (eSIM shop), else a package or pool plan. */
+function startPurchase(client: ApiClient, request: CheckoutRequest, choice: PayChoice, fingerprint?: string) {
+  const { eid } = request;
+  return eid
+    ? client.call('esimOrderProfile', orderProfileRequest({ ...request, eid }, choice, fingerprint), {
+        closeMessage: true,
+      })
+    : client.call('createPay', createPayRequest(request, choice, fingerprint), { closeMessage: true });
+}
+
 /**
  * Pay: one createPay in flight at a time (a double tap never starts two orders; the api dedupes too), PAY_RETURN
  * stored, then the browser goes to pay_url, only when it is an http(s) address. The button's loading state clears
@@ -91,9 +119,7 @@ export function usePay(request: CheckoutRequest, client: ApiClient) {
       };
       try {
         const fingerprint = choice.method === 'stripe' ? await deviceFingerprint() : undefined;
-        const result = await client.call('createPay', createPayRequest(request, choice, fingerprint), {
-          closeMessage: true,
-        });
+        const result = await startPurchase(client, request, choice, fingerprint);
         if (!result.ok) {
           if (!result.aborted) stop(result.network ? NETWORK_ERROR_KEY : messageKeyFor(result.code, result.message));
           return;
@@ -111,6 +137,7 @@ export function usePay(request: CheckoutRequest, client: ApiClient) {
           mode: request.goods.mode,
           ...(orderId ? { order_id: orderId } : {}),
           ...(request.pool_object_id ? { pool_object_id: request.pool_object_id } : {}),
+          ...(request.eid ? { eid: request.eid } : {}),
           name: request.goods.name,
           amount: choice.total,
           currency: request.goods.currency,
