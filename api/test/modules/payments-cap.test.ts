@@ -39,6 +39,21 @@ describe('renewal cap', () => {
     expect(cleared.body.data).toEqual({ amount: null, ccy: null });
   });
 
+  it('refuses a currency the card never pays in (a cap that would never apply), and keeps the old cap', async () => {
+    await post(t.app, '/v1/card/renewal/cap/set', { iccid: CARD, amount: 3000, ccy: 'EUR' }, { token: demo });
+    const foreign = await post(
+      t.app,
+      '/v1/card/renewal/cap/set',
+      { iccid: CARD, amount: 5000, ccy: 'CHF' },
+      { token: demo },
+    );
+    expect([foreign.status, foreign.body.code]).toEqual([400, 10002]);
+    expect(foreign.body.message).toMatch(/^the limit must be in a currency this card pays in \(.*USD.*\)$/);
+    const row = await t.db.one(`SELECT renewal_cap_amount, renewal_cap_currency FROM cards WHERE iccid = $1`, [CARD]);
+    expect(row).toEqual({ renewal_cap_amount: 3000, renewal_cap_currency: 'EUR' });
+    await post(t.app, '/v1/card/renewal/cap/set', { iccid: CARD, amount: null, ccy: 'EUR' }, { token: demo });
+  });
+
   it("is the owner's only: another account 10024, a visitor 10013, an unknown card 10102, bad input 10002", async () => {
     expect((await post(t.app, '/v1/card/renewal/cap', { iccid: CARD }, { token: other })).body.code).toBe(10024);
     const write = await post(

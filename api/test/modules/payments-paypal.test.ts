@@ -158,7 +158,13 @@ describe('PayPal Orders v2', () => {
 
   it("passes a renewal's tracking id to PayPal as its client metadata id", async () => {
     const trackingId = randomUUID();
-    const { paypalOrder } = await openOrder({ renewal: true, trackingId });
+    const { paypalOrder, orderId } = await openOrder({ renewal: true, trackingId });
     expect(paypalOrder.clientMetadataId).toBe(trackingId);
+    // Kept with the order too; a purchase without renewal keeps none.
+    const kept = await t.db.one(`SELECT tracking_id FROM orders WHERE id = $1`, [Number(orderId)]);
+    expect(kept).toEqual({ tracking_id: trackingId });
+    const plain = await openOrder({ renewal: false, trackingId: randomUUID() });
+    const none = await t.db.one(`SELECT tracking_id FROM orders WHERE id = $1`, [Number(plain.orderId)]);
+    expect(none).toEqual({ tracking_id: null });
   });
 });

@@ -412,6 +412,22 @@ describe('paySearch, orderList and pkgUpdate', () => {
       { token: other.token },
     );
     expect(theirs.body.data.list.map((order) => order.order_id)).not.toContain(mine.order_id);
+    // Package names in the language asked for (else the browser's).
+    const german = await post<{ list: Array<{ order_id: string; name: string }> }>(
+      t.app,
+      '/pay/order/list',
+      { lang: 'de' },
+      { token: demo.token },
+    );
+    const english = await post<{ list: Array<{ order_id: string; name: string }> }>(
+      t.app,
+      '/pay/order/list',
+      { lang: 'en' },
+      { token: demo.token },
+    );
+    const names = (answer: typeof german) => answer.body.data.list.map((order) => order.name).join('|');
+    expect(names(german)).toMatch(/Europa/);
+    expect(names(german)).not.toBe(names(english));
     expect((await post(t.app, '/pay/order/list', { iccid: CARD_V2_DEMO }, { token: other.token })).body.code).toBe(
       10024,
     );

@@ -310,7 +310,8 @@ const payments = {
   },
   /** Design (no call in spec 7): order records; the user's orders when logged in, else those of the ICCID. */
   orderList: {
-    request: z.strictObject({ iccid: Iccid.optional() }),
+    /** lang: the language of the package names (design; the browser's language when absent). */
+    request: z.strictObject({ iccid: Iccid.optional(), lang: Lang.optional() }),
     response: z.object({ list: z.array(OrderRecord) }),
   },
 } as const;

@@ -5,6 +5,8 @@ import { type SessionUser } from '../users/repository';
 import { OTHER_ACCOUNT } from '../cards/routes';
 import { type RenewalCapRow } from './repository';
 
+export const CAP_CURRENCY = 'the limit must be in a currency this card pays in';
+
 /** The wire form: no currency without an amount. */
 function toCap(row: RenewalCapRow) {
   return {
@@ -32,6 +34,13 @@ export function renewalCapCalls(app: FastifyInstance): CallRoute[] {
 
     defineCall('setRenewalCap', { auth: 'required' }, async ({ iccid, amount, ccy }, { user }) => {
       await ownCap(iccid, user);
+      // A cap in a currency the card never pays in would never apply: say so instead of keeping it.
+      if (amount !== null) {
+        const currencies = await repo.cardCurrencies(iccid);
+        if (!currencies.includes(ccy)) {
+          throw new ApiError(ERROR_CODES.PARAM_ERROR, `${CAP_CURRENCY} (${currencies.join(', ')})`, 400);
+        }
+      }
       // The card changed hands between the check and the write: as if it had been another's all along.
       const row = await repo.setRenewalCap(iccid, user.id, amount, ccy);
       if (!row) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);

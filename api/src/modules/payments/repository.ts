@@ -56,6 +56,8 @@ export interface NewOrder {
   productKind: ProductKind;
   /** eSIM shop: the slot the profile is for. */
   eid?: string | null;
+  /** PayPal renewals: the device's tracking id (spec section 7), kept with the order. */
+  trackingId?: string | null;
   amount: number;
   taxAmount: number;
   taxRate: number;
@@ -192,8 +194,9 @@ export function createPaymentRepository(db: Queryable) {
     async openOrder(order: NewOrder): Promise<OrderRow> {
       const inserted = await db.one<{ id: number }>(
         `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount, tax_rate,
-                             currency, renewal, status, provider, pay_method, email, lang, address_id, purchase_key, eid)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'created', $12, $13, $14, $15, $16, $17, $18)
+                             currency, renewal, status, provider, pay_method, email, lang, address_id, purchase_key, eid,
+                             tracking_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'created', $12, $13, $14, $15, $16, $17, $18, $19)
          ON CONFLICT (purchase_key) WHERE purchase_key IS NOT NULL AND status IN ('created', 'pending') DO NOTHING
          RETURNING id`,
         [
@@ -215,6 +218,7 @@ export function createPaymentRepository(db: Queryable) {
           order.addressId,
           order.purchaseKey,
           order.eid ?? null,
+          order.trackingId ?? null,
         ],
       );
       const found = inserted
@@ -361,6 +365,19 @@ export function createPaymentRepository(db: Queryable) {
     },
 
     /** Sets (amount null: removes) the cap of a card the user owns; undefined when the card is not theirs. */
+    /** The currencies a card can pay in: those its agent's packages are priced in (its renewals are in one). */
+    async cardCurrencies(iccid: string): Promise<string[]> {
+      const rows = await db.query<{ currency: string }>(
+        `SELECT DISTINCT pp.currency FROM cards c
+           JOIN packages p ON p.active AND (p.agent_flag IS NULL OR p.agent_flag = c.agent_flag)
+           JOIN package_prices pp ON pp.package_id = p.id
+          WHERE c.iccid = $1
+          ORDER BY pp.currency`,
+        [iccid],
+      );
+      return rows.map((row) => row.currency);
+    },
+
     async setRenewalCap(
       iccid: string,
       userId: number,

@@ -173,6 +173,8 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     const renewal = !free && purchase.kind !== 'esim' && pkg.renewal && (body.renewal || pkg.mode === 2);
     const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
     const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
+    // Only PayPal renewals carry the device's tracking id (spec section 7).
+    const trackingId = method === 'paypal' && renewal ? (body.trackingId ?? null) : null;
     const key = purchaseKey([
       purchase.kind,
       card?.iccid ?? purchase.eid,
@@ -205,6 +207,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       lang: body.lang,
       addressId,
       purchaseKey: key,
+      trackingId,
     };
     let order = await repo.openOrder(newOrder);
     if (free) {
@@ -230,8 +233,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         now: payments.now,
         description: pkg.name,
         method,
-        // Only PayPal renewals carry the device's tracking id (spec section 7).
-        trackingId: method === 'paypal' && renewal ? (body.trackingId ?? null) : null,
+        trackingId,
       },
       order,
     );
@@ -305,9 +307,9 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     }),
 
     // The order records: one card's (card page, ICCID holder rules) or, logged in, the caller's; newest first.
-    defineCall('orderList', { auth: 'optional' }, async ({ iccid }, { user, request }) => {
-      // The request names no language: package names follow the browser's first language, else English.
-      const lang = /^[a-z]{2}/.exec((request.headers['accept-language'] ?? '').toLowerCase())?.[0] ?? 'en';
+    defineCall('orderList', { auth: 'optional' }, async ({ iccid, lang: asked }, { user, request }) => {
+      // Package names in the page's language; without one, the browser's first language, else English.
+      const lang = asked ?? /^[a-z]{2}/.exec((request.headers['accept-language'] ?? '').toLowerCase())?.[0] ?? 'en';
       if (iccid !== undefined) {
         const card = await cardOrThrow(iccid);
         assertCardAccess(card, user);

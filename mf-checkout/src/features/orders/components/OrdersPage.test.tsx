@@ -59,7 +59,7 @@ describe('orders page (/order, /pay/order)', () => {
       { stored: { RECEIPT: 'token', USER_EMAIL: 'me@example.com' } },
     );
     const items = await screen.findAllByTestId('order');
-    expect(api.callsTo('orderList')[0]?.body).toEqual({});
+    expect(api.callsTo('orderList')[0]?.body).toEqual({ lang: 'en' });
     expect(screen.getByTestId('orders-scope')).toHaveTextContent('Your orders');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Japan 3 GB',
@@ -90,7 +90,7 @@ describe('orders page (/order, /pay/order)', () => {
   it("shows a visitor the orders of the last card page's ICCID, and ?iccid= first", async () => {
     const { api } = await show({ orderList: { list: [order({})] } }, { stored: { DEVICE_ITEM_ICCID: ICCID } });
     await screen.findByTestId('order');
-    expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID });
+    expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID, lang: 'en' });
     expect(screen.getByTestId('orders-scope')).toHaveTextContent(`Orders of card ${ICCID}`);
     expect(screen.getByTestId('order')).not.toHaveTextContent('Card');
 
@@ -99,7 +99,7 @@ describe('orders page (/order, /pay/order)', () => {
       { route: `/order?iccid=${OTHER}`, stored: { DEVICE_ITEM_ICCID: ICCID } },
     );
     await screen.findAllByTestId('orders-empty');
-    expect(again.api.callsTo('orderList')[0]?.body).toEqual({ iccid: OTHER });
+    expect(again.api.callsTo('orderList')[0]?.body).toEqual({ iccid: OTHER, lang: 'en' });
   });
 
   it('without a login and without a card it offers to log in and asks nothing', async () => {

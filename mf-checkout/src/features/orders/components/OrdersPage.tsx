@@ -43,7 +43,7 @@ export function OrdersPage() {
   const lang = normalizeLanguage(i18n.language);
   const client = useMemo(() => getApiClient(), []);
   const scope = useMemo(() => scopeOf(query), [query]);
-  const { state, retry } = useOrders(client, scope);
+  const { state, retry } = useOrders(client, scope, lang);
   const [receiptFor, setReceiptFor] = useState<OrderRecord | null>(null);
   const storage = getStorage();
   const receiptEmail = storage.get(STORAGE_KEYS.USER_EMAIL) ?? storage.get(STORAGE_KEYS.EMAIL) ?? '';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiClient, type OrderRecord } from 'shared-contracts';
+import { type ApiClient, type Language, type OrderRecord } from 'shared-contracts';
 import { loadOrders, type OrderScope } from '../api/orders';
 
 export type OrdersState =
@@ -8,16 +8,16 @@ export type OrdersState =
   | { status: 'ready'; list: OrderRecord[] };
 
 /** The orders of `scope` (null: nobody to ask for), with a retry. */
-export function useOrders(client: ApiClient, scope: OrderScope | null) {
+export function useOrders(client: ApiClient, scope: OrderScope | null, lang: Language) {
   const [state, setState] = useState<OrdersState>({ status: 'loading' });
   const latest = useRef(0);
-  const key = scope === null ? '' : scope.kind === 'card' ? `card:${scope.iccid}` : 'user';
+  const key = scope === null ? '' : `${scope.kind === 'card' ? `card:${scope.iccid}` : 'user'}:${lang}`;
 
   const load = useCallback(async () => {
     if (scope === null) return;
     const ticket = ++latest.current;
     setState({ status: 'loading' });
-    const result = await loadOrders(client, scope);
+    const result = await loadOrders(client, scope, lang);
     if (ticket !== latest.current) return;
     setState(
       result.ok

@@ -48,7 +48,7 @@ describe('PayReturnDialog', () => {
     expect(within(dialog).getByTestId('paid-amount')).toHaveTextContent('€16.49');
     expect(within(dialog).getByTestId('paid-order-id')).toHaveTextContent('ord-7');
     expect(api.callsTo('paySearch')[0]?.body).toEqual({ order_id: 'ord-7' });
-    await waitFor(() => expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID }));
+    await waitFor(() => expect(api.callsTo('orderList')[0]?.body).toEqual({ iccid: ICCID, lang: 'en' }));
     expect(onPaid).toHaveBeenCalledTimes(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'E-mail me the receipt' }));

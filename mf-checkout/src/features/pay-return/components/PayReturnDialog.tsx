@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatPrice, type PayReturnProps } from 'shared-contracts';
+import { formatPrice, normalizeLanguage, type PayReturnProps } from 'shared-contracts';
 import { Button, Muted, WidgetAmounts } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -31,7 +31,7 @@ const LINES: Record<PayReturnStatus, string> = {
 export default function PayReturnDialog({ iccid, orderId, stored, lang, onClose, onEmail, onPaid }: PayReturnProps) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const { status, order } = usePayReturn(iccid, orderId, stored, onPaid);
+  const { status, order } = usePayReturn(iccid, orderId, stored, normalizeLanguage(lang), onPaid);
   const amount = order.amount !== null && order.currency ? formatPrice(order.amount, order.currency, { lang }) : null;
   const ended = status === 'failed' || status === 'cancelled';
   const title =

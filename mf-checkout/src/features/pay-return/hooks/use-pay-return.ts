@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type OrderStatus, type PayReturn } from 'shared-contracts';
+import { type Language, type OrderStatus, type PayReturn } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { findOrder, paySearch } from '../api/pay-return';
 
@@ -21,7 +21,13 @@ export interface PaidOrder {
  * PAY_POLL_TRIES times) and the order's record for the dialog; `onPaid` runs once when the order is paid, so the
  * card page loads the card with its new package.
  */
-export function usePayReturn(iccid: string, orderId: string | null, stored: PayReturn | null, onPaid: () => void) {
+export function usePayReturn(
+  iccid: string,
+  orderId: string | null,
+  stored: PayReturn | null,
+  lang: Language,
+  onPaid: () => void,
+) {
   const [status, setStatus] = useState<PayReturnStatus>(orderId ? 'checking' : 'unknown');
   const [order, setOrder] = useState<PaidOrder>({
     name: stored?.name ?? null,
@@ -40,7 +46,7 @@ export function usePayReturn(iccid: string, orderId: string | null, stored: PayR
     const details = async () => {
       if (detailed) return;
       detailed = true;
-      const record = await findOrder(client, iccid, orderId);
+      const record = await findOrder(client, iccid, orderId, lang);
       // The total charged, as the sheet stored it: the record's amount is before tax.
       if (!cancelled && record) {
         setOrder({ name: record.name, amount: record.amount + record.tax, currency: record.currency });
@@ -64,7 +70,7 @@ export function usePayReturn(iccid: string, orderId: string | null, stored: PayR
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [iccid, orderId]);
+  }, [iccid, orderId, lang]);
 
   return { status, order };
 }
