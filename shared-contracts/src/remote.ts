@@ -41,8 +41,11 @@ export interface PayReturnProps {
   stored: PayReturn | null;
   lang: string;
   onClose: () => void;
-  /** "E-mail me the receipt": the card page's e-mail dialog (bind and send) for this order. */
-  onEmail: (orderId: string) => void;
+  /**
+   * "E-mail me the receipt": the card page's e-mail dialog (bind and send) for this order. Absent (a page without a
+   * card, such as an eSIM slot's): the dialog asks for the address itself and sends the receipt (/send/email).
+   */
+  onEmail?: (orderId: string) => void;
   /** The order is paid: the card page loads the card again (its new package). */
   onPaid: () => void;
 }

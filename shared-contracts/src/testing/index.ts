@@ -28,3 +28,4 @@ export {
 export { resetBus } from './bus';
 export { siteConfig } from './config';
 export { payReturn } from './pay-return';
+export { stubFederation, type FederationStub } from './federation';

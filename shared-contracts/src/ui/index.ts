@@ -14,6 +14,7 @@ export { ComingSoon } from './ComingSoon';
 export { LocalToasts } from './LocalToasts';
 export { RemoteRoutes, StandaloneApp, startStandalone, type StandaloneOptions } from './standalone';
 export { Gauge } from './Gauge';
+export { CoverageCountries, safeImage } from './coverage';
 export { ButtonAnchor, ButtonLink, CardList, MessageCard, VisuallyHidden } from './extras';
 export { Actions, DialogActions, ErrorLine, Field, type DialogActionsProps } from './form';
 export {

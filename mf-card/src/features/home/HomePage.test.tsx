@@ -12,20 +12,19 @@ import {
   type EventMap,
   type PoolCardInfo,
 } from 'shared-contracts';
-import { renderRemote, stubCalls, type CallsHandle } from 'shared-contracts/testing';
+import { renderRemote, stubCalls, stubFederation, type CallsHandle } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import { moreText } from '../../lib/text-more';
 import { HomePage } from './HomePage';
-import { resetRemoteWidgets } from '../../lib/federation';
+import { resetRemoteWidgets } from 'shared-contracts/ui/federation';
 
 const loadRemote = jest.fn();
 // The shell's federation instance, which knows the remotes (the network boundary of widget loading).
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  getInstance: (finder: (instance: { name: string; options: { remotes: Array<{ name: string }> } }) => boolean) => {
-    const shell = { name: 'shell', options: { remotes: [{ name: 'mf_pool' }, { name: 'mf_esim' }] }, loadRemote };
-    return finder(shell) ? shell : null;
-  },
-}));
+let unstubFederation: () => void;
+beforeEach(() => {
+  unstubFederation = stubFederation({ remotes: ['mf_pool', 'mf_esim'], loadRemote });
+});
+afterEach(() => unstubFederation());
 
 const sim: EsimCardInfo = {
   iccid: '89880000000000000009',

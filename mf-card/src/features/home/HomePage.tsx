@@ -29,7 +29,7 @@ import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
-import { RemoteWidget } from '../../lib/federation';
+import { RemoteWidget } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
 
 const Groups = styled.div`

@@ -11,6 +11,7 @@ import {
   type EsimCardInfo,
 } from 'shared-contracts';
 import { Button, Gauge } from 'shared-contracts/ui';
+import { copyText } from '../../lib/copy-text';
 import { useRemoteTranslation } from '../../lib/remote';
 import { stripUnit } from 'shared-contracts/ui';
 import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row } from './styles';
@@ -19,17 +20,6 @@ export interface EsimCardProps {
   card: EsimCardInfo;
   /** Given: a 'refresh' button calls it instead of 'Refill'. */
   onRefresh?: () => void | Promise<void>;
-}
-
-/** Copies text; resolves false when the browser refuses (the caller ignores a failure silently). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** An eSIM card (spec section 2): the pool card's layout plus the ICCID with copy, Refill or refresh. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type PayReturnProps } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
-import { RemoteWidget } from '../../../lib/federation';
+import { RemoteWidget } from 'shared-contracts/ui/federation';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { type PaidReturn } from '../lib/pay-return';

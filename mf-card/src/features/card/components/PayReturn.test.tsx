@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, getStorage, STORAGE_KEYS, type CheckoutRequest, type EventMap } from 'shared-contracts';
-import { payReturn, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
-import { resetRemoteWidgets } from '../../../lib/federation';
+import {
+  payReturn,
+  renderRemote,
+  stubCalls,
+  stubFederation,
+  type CallsHandle,
+  type CallStubs,
+} from 'shared-contracts/testing';
+import { resetRemoteWidgets } from 'shared-contracts/ui/federation';
 import { answers, cardRoute, fakePayReturn, ICCID, Page, type PayReturnSeen } from './card-fixtures';
 
 // The pay return (spec section 2: returnType=suc|cancel) and the purchase start points of the card page that
@@ -11,12 +18,11 @@ import { answers, cardRoute, fakePayReturn, ICCID, Page, type PayReturnSeen } fr
 
 const loadRemote = jest.fn();
 // The shell's federation instance, which knows mf_checkout (the network boundary of widget loading).
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  getInstance: (finder: (instance: { name: string; options: { remotes: Array<{ name: string }> } }) => boolean) => {
-    const shell = { name: 'shell', options: { remotes: [{ name: 'mf_checkout' }] }, loadRemote };
-    return finder(shell) ? shell : null;
-  },
-}));
+let unstubFederation: () => void;
+beforeEach(() => {
+  unstubFederation = stubFederation({ remotes: ['mf_checkout'], loadRemote });
+});
+afterEach(() => unstubFederation());
 
 const stored = payReturn({ iccid: ICCID });
 

@@ -1,5 +1,5 @@
 import { Card, Muted } from 'shared-contracts/ui';
-import { RemoteWidget } from '../../../lib/federation';
+import { RemoteWidget } from 'shared-contracts/ui/federation';
 import { useRemoteTranslation } from '../../../lib/remote';
 
 /** What mf-pool's shared-plan list takes (its './PoolPlanList' expose). */

@@ -1,34 +1,7 @@
-import { formatPrice, renewPrice, type Goods, type NewPackage, type OldPackage } from 'shared-contracts';
+import { formatPrice, renewPrice, type Goods, type OldPackage } from 'shared-contracts';
 
-/** The price a new-view package is sold at: the discount price when it is a real discount, else the price. */
-export function salePrice(item: Pick<NewPackage, 'price' | 'discount_price'>): number {
-  return item.discount_price > 0 && item.discount_price < item.price ? item.discount_price : item.price;
-}
-
-export function goodsFromNew(item: NewPackage, lang: string, showPaypal: boolean): Goods {
-  const price = salePrice(item);
-  return {
-    id: item.id,
-    name: item.main_title || item.name,
-    validity: item.validity,
-    area: item.area,
-    carriers: '',
-    htu: item.validity_start,
-    desc: [item.secondary_title, item.sub_title].filter(Boolean).join(' · '),
-    price,
-    price_str: formatPrice(price, item.currency, { lang }) ?? item.pkg_price_tip,
-    renew_price_str: formatPrice(item.renew_price, item.currency, { lang }) ?? '',
-    // Mode 2 is a first-pay package that always renews.
-    renewal: item.renewal || item.mode === 2,
-    taxRate: item.taxRate,
-    subscribe_tips: item.subscribe_tips,
-    show_paypal: showPaypal,
-    mode: item.mode,
-    lang,
-    currency: item.currency,
-    pool_type_id: null,
-  };
-}
+// goodsFromNew and salePrice live in shared-contracts (the eSIM shop sells the same way).
+export { goodsFromNew, salePrice } from 'shared-contracts';
 
 export function goodsFromOld(item: OldPackage, lang: string, showPaypal: boolean): Goods {
   return {

@@ -1,52 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { type CoverageCountry } from 'shared-contracts';
-import { Field, Muted } from 'shared-contracts/ui';
+import { CoverageCountries, Field, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
 
 export type CoverageMode = 'country' | 'network';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  align-content: start;
-  li {
-    display: grid;
-    gap: 2px;
-    padding-block: ${({ theme }) => theme.space.md};
-    border-block-end: 1px solid ${({ theme }) => theme.color.border};
-  }
-`;
-
-const Country = styled.span`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-weight: 600;
-  img {
-    inline-size: 24px;
-    block-size: 18px;
-    object-fit: cover;
-    border-radius: 2px;
-  }
-`;
-
-const Operator = styled.span`
-  display: flex;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-inline-start: 32px;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.sm};
-  b {
-    font-weight: 600;
-    color: ${({ theme }) => theme.color.primaryDark};
-  }
-`;
 
 // The sheet keeps one height while the search narrows the list (no jump when nothing matches).
 const Results = styled.div`
@@ -63,11 +23,6 @@ export function filterCountries(countries: CoverageCountry[], query: string): Co
   const needle = query.trim().toLowerCase();
   if (!needle) return countries;
   return countries.filter((country) => country.name.toLowerCase().includes(needle));
-}
-
-/** Flags only from http(s) addresses or this site's paths; anything else is not loaded. */
-function safeImage(src: string): string | null {
-  return /^https?:\/\//i.test(src) || /^\/(?!\/)/.test(src) ? src : null;
 }
 
 type Load = { status: 'loading' } | { status: 'ready'; countries: CoverageCountry[] } | { status: 'failed' };
@@ -139,29 +94,11 @@ export function CoverageSheet({
             </Empty>
           )}
           {shown.length > 0 && (
-            <List
-              aria-label={mode === 'network' ? t('coverage.network') : t('coverage.country')}
-              data-testid="coverage-list"
-            >
-              {shown.map((country) => {
-                const img = safeImage(country.img);
-                return (
-                  <li key={country.name} data-testid="coverage-country">
-                    <Country>
-                      {img ? <img src={img} alt="" loading="lazy" /> : null}
-                      {country.name}
-                    </Country>
-                    {mode === 'network' &&
-                      country.operators.map((operator) => (
-                        <Operator key={`${operator.name}-${operator.networkType}`} data-testid="coverage-operator">
-                          <span>{operator.name}</span>
-                          <b>{operator.networkType}</b>
-                        </Operator>
-                      ))}
-                  </li>
-                );
-              })}
-            </List>
+            <CoverageCountries
+              countries={shown}
+              label={mode === 'network' ? t('coverage.network') : t('coverage.country')}
+              operators={mode === 'network'}
+            />
           )}
         </Results>
       </div>

@@ -17,7 +17,7 @@ import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { type OrderScope } from '../api/orders';
 import { useOrders } from '../hooks/use-orders';
 import { OrderItem } from './OrderItem';
-import { ReceiptDialog } from './ReceiptDialog';
+import { ReceiptDialog } from '../../../components/ReceiptDialog';
 
 const Scope = styled(Muted)`
   overflow-wrap: anywhere;

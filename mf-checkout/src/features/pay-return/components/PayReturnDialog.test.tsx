@@ -57,6 +57,30 @@ describe('PayReturnDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('without a card (a new eSIM for a slot): says where the profile is, and sends the receipt itself', async () => {
+    window.localStorage.setItem('user_email', 'me@example.com');
+    const { api, user } = await show(
+      {
+        paySearch: { order_id: 'ord-7', status: 'paid' },
+        orderList: { list: [{ ...record, iccid: '89882470000000000072' }] },
+        sendEmail: null,
+      },
+      { iccid: '', onEmail: undefined, stored: payReturn({ iccid: null, eid: '89049032123456789012345678901234' }) },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
+    await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'paid'));
+    expect(dialog).toHaveTextContent('Your new eSIM is ready: install it with the code below.');
+    // The account's orders (no card to ask by).
+    await waitFor(() => expect(api.callsTo('orderList')[0]?.body).toEqual({ lang: 'en' }));
+    await user.click(within(dialog).getByRole('button', { name: 'E-mail me the receipt' }));
+    const receipt = await screen.findByTestId('receipt-dialog');
+    expect(within(receipt).getByRole('textbox')).toHaveValue('me@example.com');
+    await user.click(within(receipt).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(api.callsTo('sendEmail')[0]?.body).toEqual({ id: 'ord-7', email: 'me@example.com', lang: 'en' }),
+    );
+  });
+
   it('names what the sheet stored before the api answers', async () => {
     await show({ paySearch: () => new Promise(() => undefined) });
     const dialog = await screen.findByTestId('paid-dialog');

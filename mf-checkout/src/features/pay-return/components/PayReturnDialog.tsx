@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatPrice, normalizeLanguage, type PayReturnProps } from 'shared-contracts';
+import { useState } from 'react';
+import { formatPrice, getStorage, normalizeLanguage, STORAGE_KEYS, type PayReturnProps } from 'shared-contracts';
 import { Button, Muted, WidgetAmounts } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { getApiClient } from '../../../lib/api-client';
+import { ReceiptDialog } from '../../../components/ReceiptDialog';
 import { usePayReturn, type PayReturnStatus } from '../hooks/use-pay-return';
 
 const Order = styled(WidgetAmounts)`
@@ -31,7 +34,10 @@ const LINES: Record<PayReturnStatus, string> = {
 export default function PayReturnDialog({ iccid, orderId, stored, lang, onClose, onEmail, onPaid }: PayReturnProps) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const { status, order } = usePayReturn(iccid, orderId, stored, normalizeLanguage(lang), onPaid);
+  const language = normalizeLanguage(lang);
+  const { status, order } = usePayReturn(iccid, orderId, stored, language, onPaid);
+  // Without the page's own e-mail dialog, the receipt is asked for here.
+  const [receipt, setReceipt] = useState(false);
   const amount = order.amount !== null && order.currency ? formatPrice(order.amount, order.currency, { lang }) : null;
   const ended = status === 'failed' || status === 'cancelled';
   const title =
@@ -40,10 +46,21 @@ export default function PayReturnDialog({ iccid, orderId, stored, lang, onClose,
       : status === 'cancelled'
         ? t('paid.cancelledTitle')
         : tc('paymentSuccessful');
+  if (receipt && orderId) {
+    return (
+      <ReceiptDialog
+        orderId={orderId}
+        email={getStorage().get(STORAGE_KEYS.USER_EMAIL) ?? ''}
+        lang={language}
+        client={getApiClient()}
+        onClose={() => setReceipt(false)}
+      />
+    );
+  }
   return (
     <Dialog title={title} closeLabel={t('sheet.close')} onClose={onClose} testId="paid-dialog">
       <Muted role="status" data-testid="paid-status" data-status={status}>
-        {t(LINES[status])}
+        {t(status === 'paid' && !iccid ? 'paid.doneProfile' : LINES[status])}
       </Muted>
       {(order.name || amount || orderId) && !ended && (
         <Order data-testid="paid-order">
@@ -76,8 +93,13 @@ export default function PayReturnDialog({ iccid, orderId, stored, lang, onClose,
       <Button type="button" onClick={onClose}>
         {t('dialog.ok')}
       </Button>
-      {!ended && (
-        <Button type="button" $variant="secondary" data-testid="paid-email" onClick={() => onEmail(orderId ?? '')}>
+      {!ended && (onEmail || orderId) && (
+        <Button
+          type="button"
+          $variant="secondary"
+          data-testid="paid-email"
+          onClick={() => (onEmail ? onEmail(orderId ?? '') : setReceipt(true))}
+        >
           {t('orders.receipt')}
         </Button>
       )}

@@ -1,6 +1,6 @@
 import { validateOrderEmail, type ApiClient, type Language } from 'shared-contracts';
 import { EmailDialog } from 'shared-contracts/ui/email-dialog';
-import { useRemoteTranslation } from '../../../lib/remote';
+import { useRemoteTranslation } from '../lib/remote';
 
 /**
  * "E-mail me the receipt" of one order (/send/email: id, email, lang), in the shared e-mail dialog: the address is

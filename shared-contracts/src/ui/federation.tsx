@@ -1,15 +1,22 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
-/** Widgets other remotes expose that mf-card shows (card list home, the card page's shared-plan tab, pay return). */
+// Widgets one remote shows from another, loaded through the page's federation runtime (ARCHITECTURE: no remote
+// imports another's source). Its own subpath (shared-contracts/ui/federation): pages that show no foreign widget
+// never carry it. The runtime's getInstance(finder) searches every federation instance on the page.
+
+/**
+ * Widgets other remotes expose that a remote shows: mf-card (card list home, the card page's shared-plan tab, pay
+ * return) and mf-esim (pay return on a slot's page).
+ */
 export type WidgetId =
   'mf_pool/PoolCard' | 'mf_pool/PoolPlanList' | 'mf_esim/SlotCard' | 'mf_esim/EsimCard' | 'mf_checkout/PayReturn';
 
 /** Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. */
 export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentType<P> }> {
   const remote = id.split('/')[0]!;
-  // The shell registers the remotes on its own federation instance; this bundle's module-level instance (if any)
-  // is mf_card's, which does not know the other remotes. Use whichever instance on the page knows the remote.
+  // The shell registers the remotes on its own federation instance; the calling remote's module-level instance (if
+  // any) does not know the other remotes. Use whichever instance on the page knows the remote.
   const federation =
     getInstance((instance) => instance.options.remotes.some((entry) => entry.name === remote)) ??
     getInstance((instance) => instance.name === 'shell');

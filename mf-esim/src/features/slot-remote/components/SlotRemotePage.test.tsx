@@ -1,0 +1,203 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PayReturnProps } from 'shared-contracts';
+import {
+  callError,
+  payReturn,
+  renderRemote,
+  stubCalls,
+  stubFederation,
+  type CallsHandle,
+  type CallStubs,
+} from 'shared-contracts/testing';
+import { resetRemoteWidgets } from 'shared-contracts/ui/federation';
+import { remote } from '../../../lib/remote';
+import { ACTIVATION_CODE, EID, profile, slotInfo } from '../../../testing/fixtures';
+import { SlotRemotePage } from './SlotRemotePage';
+
+let api: CallsHandle;
+async function open(route = `/esim/${EID}?mode=search`, stubs: CallStubs = {}) {
+  api = stubCalls({
+    eidInfo: slotInfo,
+    eidProfileList: {
+      list: [profile({}), profile({ iccid: '89860000000000005678', name: 'Work', state: 'disabled' })],
+    },
+    ...stubs,
+  });
+  return renderRemote(<SlotRemotePage />, {
+    route,
+    path: '/esim/:eid',
+    showLocation: true,
+    i18n: { namespaces: [remote] },
+  });
+}
+
+const logIn = () => getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
+
+// mf_checkout's './PayReturn' widget, as the shell's federation instance loads it.
+const seen: Array<Omit<PayReturnProps, 'onClose' | 'onEmail' | 'onPaid'>> = [];
+function FakePayReturn(props: PayReturnProps) {
+  seen.push({ iccid: props.iccid, orderId: props.orderId, stored: props.stored, lang: props.lang });
+  return (
+    <div role="dialog" aria-label="Pay return" data-testid="pay-return">
+      <button type="button" onClick={props.onPaid}>
+        paid
+      </button>
+      <button type="button" onClick={props.onClose}>
+        close
+      </button>
+    </div>
+  );
+}
+const loadRemote = jest.fn();
+let unstubFederation: () => void;
+beforeEach(() => {
+  seen.length = 0;
+  resetRemoteWidgets();
+  loadRemote.mockReset();
+  loadRemote.mockImplementation(async () => ({ default: FakePayReturn }));
+  unstubFederation = stubFederation({ remotes: ['mf_checkout'], loadRemote });
+});
+afterEach(() => unstubFederation());
+
+describe('slot remote page', () => {
+  it('shows the slot with its slot icons and a way to buy a plan', async () => {
+    logIn();
+    await open();
+    expect(await screen.findByTestId('slot-name')).toHaveTextContent('Travel phone');
+    expect(screen.getByRole('img', { name: '5 slots used, 3 free' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy an eSIM plan' })).toHaveAttribute('href', `/esim/shop/${EID}`);
+  });
+
+  it("lists the slot's profiles: name, state, status, data left and expiry", async () => {
+    logIn();
+    await open(`/esim/${EID}?mode=search`, {
+      eidProfileList: {
+        list: [
+          profile({}),
+          profile({ iccid: '89860000000000005678', name: 'Work', state: 'disabled', status_str: 'Suspension' }),
+          profile({ iccid: '89860000000000009999', action: 'install_fail' }),
+        ],
+      },
+    });
+    const items = await screen.findAllByTestId('profile');
+    expect(api.callsTo('eidProfileList')[0]?.body).toEqual({ eid: EID });
+    expect(items).toHaveLength(3);
+    const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByTestId('profile-name')).toHaveTextContent('eSIM 1234');
+    expect(within(first).getByTestId('profile-state')).toHaveTextContent('In use');
+    expect(within(first).getByTestId('profile-status')).toHaveTextContent('Activated');
+    expect(within(first).getByTestId('profile-data')).toHaveTextContent('7.5GB left of 10GB');
+    expect(within(first).getByTestId('profile-expiry')).toHaveTextContent('2026-12-01');
+    expect(within(second).getByTestId('profile-name')).toHaveTextContent('Work');
+    expect(within(second).getByTestId('profile-state')).toHaveTextContent('Installed, not in use');
+    expect(within(second).getByTestId('profile-status')).toHaveTextContent('Deactivated');
+    expect(within(third).getByTestId('profile-status')).toHaveTextContent('Installation failed');
+    expect(screen.queryByTestId('install-guide')).toBeNull();
+  });
+
+  it('a pending profile shows its QR code, the SM-DP+ address and code with copy, the iOS link and the warning', async () => {
+    logIn();
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    const { user } = await open(`/esim/${EID}?mode=search`, {
+      eidProfileList: {
+        list: [profile({ state: 'pending', activation_code: ACTIVATION_CODE, total_str: '', remain_str: '' })],
+      },
+    });
+    const guide = await screen.findByTestId('install-guide');
+    expect(within(guide).getByRole('img', { name: 'QR code to install eSIM 1234' })).toBeInTheDocument();
+    expect(within(guide).getByTestId('qr-code').querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);
+    expect(within(guide).getByTestId('install-smdp')).toHaveTextContent('smdp.example.com');
+    expect(within(guide).getByTestId('install-matching-id')).toHaveTextContent('K2-ABC123-XYZ');
+    expect(within(guide).getByTestId('install-code')).toHaveTextContent(ACTIVATION_CODE);
+    expect(within(guide).getByRole('link', { name: 'Install on this iPhone (iOS 17.4 or later)' })).toHaveAttribute(
+      'href',
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(ACTIVATION_CODE)}`,
+    );
+    expect(within(guide).getByTestId('install-once')).toHaveTextContent('A QR code can be used only once.');
+    expect(screen.getByTestId('profile-state')).toHaveTextContent('Waiting to be installed');
+
+    // user-event's clipboard stands in for the browser's.
+    await user.click(within(guide).getByRole('button', { name: 'Copy SM-DP+ address' }));
+    await act(async () => undefined);
+    expect(await navigator.clipboard.readText()).toBe('smdp.example.com');
+    await user.click(within(guide).getByRole('button', { name: 'Copy Activation code' }));
+    await act(async () => undefined);
+    expect(await navigator.clipboard.readText()).toBe('K2-ABC123-XYZ');
+    off();
+    expect(toasts).toEqual([
+      { kind: 'success', messageKey: 'copy_succ' },
+      { kind: 'success', messageKey: 'copy_succ' },
+    ]);
+  });
+
+  it('logged out, the profiles are not asked for and a login link comes back here', async () => {
+    await open();
+    const note = await screen.findByTestId('profiles-login');
+    expect(within(note).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/user/login?redirect=${encodeURIComponent(`/esim/${EID}?mode=search`)}`,
+    );
+    await screen.findByTestId('slot-name');
+    expect(api.callsTo('eidProfileList')).toHaveLength(0);
+  });
+
+  it('a session end on the profiles offers the login again instead of leaving the page', async () => {
+    logIn();
+    await open(`/esim/${EID}?mode=search`, { eidProfileList: callError(10012) });
+    const note = await screen.findByTestId('profiles-login');
+    expect(within(note).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(getStorage().get(STORAGE_KEYS.RECEIPT)).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/esim/${EID}?mode=search`);
+  });
+
+  it("returnType=suc shows mf_checkout's pay return dialog and lists the profiles again once paid", async () => {
+    logIn();
+    const stored = payReturn({ iccid: null });
+    getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
+    const { user } = await open(`/esim/${EID}?mode=search&returnType=suc&order_id=42`);
+    const dialog = await screen.findByTestId('pay-return');
+    expect(loadRemote).toHaveBeenCalledWith('mf_checkout/PayReturn');
+    expect(seen.at(-1)).toEqual({ iccid: '', orderId: '42', stored, lang: 'en' });
+    expect(getStorage().get(STORAGE_KEYS.PAY_RETURN)).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/esim/${EID}\\?mode=search$`));
+
+    await waitFor(() => expect(api.callsTo('eidProfileList')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'paid' }));
+    await waitFor(() => expect(api.callsTo('eidProfileList')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'close' }));
+    expect(screen.queryByTestId('pay-return')).toBeNull();
+  });
+
+  it('without mf_checkout the page still says the payment is being confirmed', async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('mf_checkout is offline');
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    logIn();
+    const { user } = await open(`/esim/${EID}?mode=search&returnType=suc`);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment successful' });
+    expect(within(dialog).getByTestId('paid-status')).toHaveTextContent('The new profile appears on this page');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    jest.mocked(console.error).mockRestore();
+  });
+
+  it('returnType=cancel warns that the order was cancelled; another returnType is ignored', async () => {
+    logIn();
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await open(`/esim/${EID}?mode=search&returnType=cancel`);
+    await screen.findAllByTestId('profile');
+    expect(toasts).toContainEqual({ kind: 'warning', messageKey: 'orderCancelled' });
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/esim/${EID}\\?mode=search$`));
+    expect(screen.queryByTestId('pay-return')).toBeNull();
+
+    toasts.length = 0;
+    await open(`/esim/${EID}?mode=search&returnType=paid`);
+    await screen.findAllByTestId('slot-summary');
+    off();
+    expect(toasts).toEqual([]);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+});
