@@ -1,9 +1,12 @@
+// Only the configuration and the database are imported up front: the database opens first (PGlite starts in a
+// worker thread of its own), and the rest of the api loads on this thread meanwhile (bench/cold-start.mjs).
 import { loadConfig, oidcDemoEnabled, type ApiConfig } from './config';
-import { DEMO_CLIENT_ID, thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
-import { demoCards, DEMO_EID, DEMO_USER } from './seed';
-import { startApi } from './start';
+import { createDb, type Db } from './db/index';
+import { type startApi as StartApi } from './start';
+import { type ThirdPartySettings } from './modules/users/thirdparty';
 
-function printDemoLinks(config: ApiConfig) {
+async function printDemoLinks(config: ApiConfig) {
+  const { demoCards, DEMO_EID, DEMO_USER } = await import('./seed');
   const origin = config.SHELL_ORIGIN.replace(/\/+$/, '');
   const lines = [
     '',
@@ -21,6 +24,7 @@ function printDemoLinks(config: ApiConfig) {
  * third-party button can be tried offline; the login page labels it "demo". It lives and ends with this process.
  */
 async function withDemoProvider(config: ApiConfig) {
+  const { DEMO_CLIENT_ID, thirdPartySettingsFrom } = await import('./modules/users/thirdparty');
   const settings = thirdPartySettingsFrom(config);
   if (!oidcDemoEnabled(config)) return { settings, close: async () => undefined };
   const { startDemoProvider } = await import('@esim/oidc-demo');
@@ -36,10 +40,53 @@ async function withDemoProvider(config: ApiConfig) {
   return { settings: withDemo, close: () => demo.close() };
 }
 
+/**
+ * The log's destination: lines written within one turn of the event loop go to stdout in one write. pino's default
+ * writes each line at once, and at info level Fastify logs two lines per request: two system calls per answer,
+ * more than the answer's own write (bench:api --cpu-prof). Whatever is still buffered is written when the process
+ * exits, whatever the reason.
+ */
+function batchedStdout() {
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    process.stdout.write(text);
+  };
+  process.on('exit', flush);
+  return {
+    write(line: string) {
+      if (lines.push(line) === 1) setImmediate(flush);
+    },
+  };
+}
+
 async function main() {
   const config = loadConfig();
-  const demo = await withDemoProvider(config);
-  const api = await startApi(config, { thirdParty: demo.settings });
+  const opening = createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  // Awaited below; until then a failure must not count as an unhandled rejection.
+  opening.catch(() => undefined);
+  let demo: Awaited<ReturnType<typeof withDemoProvider>> | undefined;
+  let startApi: typeof StartApi;
+  let db: Db;
+  try {
+    [{ startApi }, demo] = await Promise.all([import('./start'), withDemoProvider(config)]);
+    db = await opening;
+  } catch (error) {
+    await opening.then((opened) => opened.close()).catch(() => undefined);
+    await demo?.close().catch(() => undefined);
+    throw error;
+  }
+  // startApi closes the database itself if it fails.
+  const api = await startApi(config, {
+    db,
+    thirdParty: demo.settings,
+    logger: { level: config.LOG_LEVEL, stream: batchedStdout() },
+  }).catch(async (error: unknown) => {
+    await demo?.close().catch(() => undefined);
+    throw error;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,7 +108,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   // The demo links only where the demo data is loaded (SEED_DEMO, or any start outside production).
-  if (config.seedDemo) printDemoLinks(config);
+  if (config.seedDemo) await printDemoLinks(config);
 }
 
 main().catch((error: unknown) => {

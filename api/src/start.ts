@@ -43,9 +43,13 @@ function corsOrigins(config: ApiConfig): string[] | '*' {
 export async function startApi(config: ApiConfig, options: StartApiOptions = {}): Promise<StartedApi> {
   const db = options.db ?? (await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }));
   try {
-    const migrationsApplied = await migrate(db);
-    const seeded = config.seedDemo ? await seed(db) : false;
-    const app = await buildApp({
+    // The app is built while the database migrates (the one waits for the database, the other computes), and
+    // listens only after both: nothing answers, and no job runs, before the tables are there.
+    const schema = (async () => {
+      const applied = await migrate(db);
+      return { migrationsApplied: applied, seeded: config.seedDemo ? await seed(db) : false };
+    })();
+    const built = buildApp({
       db,
       mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX }),
       logger: options.logger ?? { level: config.LOG_LEVEL },
@@ -58,6 +62,14 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       thirdParty: options.thirdParty ?? thirdPartySettingsFrom(config),
       payments: paymentsOptionsFrom(config),
     });
+    const [schemaResult, appResult] = await Promise.allSettled([schema, built]);
+    if (schemaResult.status === 'rejected') {
+      if (appResult.status === 'fulfilled') await appResult.value.close().catch(() => undefined);
+      throw schemaResult.reason;
+    }
+    if (appResult.status === 'rejected') throw appResult.reason;
+    const { migrationsApplied, seeded } = schemaResult.value;
+    const app = appResult.value;
     let address: string;
     try {
       address = await app.listen({ port: config.API_PORT, host: config.HOST });

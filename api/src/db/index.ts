@@ -49,21 +49,52 @@ export interface CreateDbOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function wrap(client: { query: pg.Pool['query'] }): Queryable {
+/**
+ * Names for parameterised statements on PostgreSQL, one per SQL text: each pooled connection then parses and plans
+ * a statement once and afterwards only binds and executes it (planning the card page's query cost more than running
+ * it: bench:api). Capped, so SQL built at run time could never grow the server's statement caches without end.
+ * On PGlite every pooled connection shares its one session; its worker answers a repeated Parse of a statement that
+ * is already there (pglite-worker.ts), so that planning happens once there too.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly max = 500) {}
+
+  nameFor(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.max) {
+      name = `q${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
+function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames): Queryable {
+  // Only statements with parameters: they are single statements by construction (a multi-statement text, e.g. a
+  // migration, has none and must stay on the simple protocol).
+  const run = (sql: string, params: readonly unknown[]) => {
+    const name = statements && params.length > 0 ? statements.nameFor(sql) : undefined;
+    return name === undefined
+      ? client.query(sql, params as unknown[])
+      : client.query({ name, text: sql, values: params as unknown[] });
+  };
   return {
     async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await run(sql, params);
       return result.rows as R[];
     },
     async one<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await run(sql, params);
       return result.rows[0] as R | undefined;
     },
   };
 }
 
 function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): Db {
-  const base = wrap(pool);
+  const statements = new StatementNames();
+  const base = wrap(pool, statements);
   let closed = false;
   return {
     kind,
@@ -73,7 +104,7 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): 
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, statements));
         await client.query('COMMIT');
         return result;
       } catch (error) {

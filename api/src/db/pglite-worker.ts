@@ -61,6 +61,9 @@ const PARSE = 0x50; // 'P'
 const QUERY = 0x51; // 'Q'
 const FLUSH = 0x48; // 'H'
 const TERMINATE = 0x58; // 'X'
+const PARSE_COMPLETE = 0x31; // '1'
+/** The backend's answer to a Parse: type '1', length 4, no body. */
+const PARSE_COMPLETE_MESSAGE = Uint8Array.of(PARSE_COMPLETE, 0, 0, 0, 4);
 const CONNECTION_HEADROOM = 4;
 
 /** One client connection. */
@@ -120,6 +123,13 @@ const TOO_MANY_CONNECTIONS = protocolMessage(
  */
 class Scheduler {
   private queue: Unit[] = [];
+  /**
+   * Named statements prepared on the session, by name, with the Parse message that made them. Every pooled
+   * connection is a `pg` client that parses a named statement once per connection, but here they all share one
+   * session, where the second Parse of a name would fail ("already exists"). A Parse identical to one that already
+   * succeeded is answered ParseComplete without running it: the statement is there, planned once for everyone.
+   */
+  private readonly prepared = new Map<string, Buffer>();
   private owner: Session | null = null;
   private running = false;
   closing = false;
@@ -140,7 +150,16 @@ class Scheduler {
     const onRawData = (data: Uint8Array) => void chunks.push(data.slice());
     try {
       for (const [index, message] of messages.entries()) {
+        const statement = message[0] === PARSE ? statementName(message) : '';
+        if (statement !== '' && this.prepared.get(statement)?.equals(message)) {
+          chunks.push(PARSE_COMPLETE_MESSAGE);
+          continue;
+        }
+        const before = chunks.length;
         await this.db.execProtocolRawStream(message, { onRawData, syncToFs: index === messages.length - 1 });
+        if (statement !== '' && chunks[before]?.[0] === PARSE_COMPLETE) {
+          this.prepared.set(statement, Buffer.from(message));
+        }
       }
     } finally {
       if (chunks.length > 0) session.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
@@ -198,6 +217,12 @@ class Scheduler {
       .catch(() => undefined)
       .then(() => this.pump());
   }
+}
+
+/** The statement name of a Parse message (type, length, then the name as a C string); '' for the unnamed one. */
+function statementName(message: Uint8Array): string {
+  const end = message.indexOf(0, 5);
+  return end <= 5 ? '' : Buffer.from(message.subarray(5, end)).toString('utf8');
 }
 
 /** Frames the bytes received so far into messages and queues every complete exchange. */

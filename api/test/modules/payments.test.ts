@@ -348,6 +348,19 @@ describe('createPay (/pay/buy) and the sandbox page', () => {
       expect((after?.total_bytes ?? 0) - (before?.total_bytes ?? 0)).toBe(1024 ** 3);
       const search = await post(t.app, '/pay/search', { order_id: orderId }, { token: demo.token });
       expect(search.body.data).toMatchObject({ status: 'paid' });
+      // A gift once per card: asked again later (another method too), the same order answers, nothing more added.
+      const later = await createPay(t.app, { id, iccid: FREE_CARD, flag: '2', pay: 'paypal' }, demo.token);
+      expect(later.body.data.order_id).toBe(orderId);
+      const last = await t.db.one<{ total_bytes: number }>(`SELECT total_bytes FROM cards WHERE iccid = $1`, [
+        FREE_CARD,
+      ]);
+      expect(last?.total_bytes).toBe(after?.total_bytes);
+      expect(
+        await countRows(t.db, `SELECT 1 FROM orders WHERE iccid = $1 AND package_id = $2 AND status <> 'cancelled'`, [
+          FREE_CARD,
+          id,
+        ]),
+      ).toBe(1);
     } finally {
       for (const price of prices) {
         await t.db.query(

@@ -116,21 +116,47 @@ const CARD_COLUMNS = `
   c.kind, c.is_third_party, c.renewal, c.has_keys, c.warn, c.show_alert, c.show_share_plan, c.usage_updated_at,
   (SELECT max(o.created_at) FROM orders o WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')) AS last_order_at`;
 
-export function createCardRepository(db: Db) {
-  /** Slots with the enabled profile and the used slot count; `where` is one of the two fixed filters below. */
-  async function slots(where: 's.eid = $1' | 's.user_id = $1', params: unknown[]): Promise<SlotRow[]> {
-    return db.query<SlotRow>(
-      `SELECT s.eid, s.name, s.status, s.total_slot, s.user_id, s.email,
-              (SELECT p.iccid FROM esim_profiles p WHERE p.eid = s.eid AND p.action = 'enable'
-                ORDER BY p.installed_at DESC NULLS LAST, p.id DESC LIMIT 1) AS enabled_iccid,
-              (SELECT count(*)::int FROM esim_profiles p
-                WHERE p.eid = s.eid AND p.action IN ('install', 'enable', 'disable')) AS usage_slot
-         FROM esim_slots s WHERE ${where}
-        ORDER BY s.created_at, s.eid`,
-      params,
-    );
-  }
+/** A slot with its enabled profile and used slot count (SlotRow); callers add FROM esim_slots s and a filter. */
+const SLOT_COLUMNS = `
+  s.eid, s.name, s.status, s.total_slot, s.user_id, s.email,
+  (SELECT p.iccid FROM esim_profiles p WHERE p.eid = s.eid AND p.action = 'enable'
+    ORDER BY p.installed_at DESC NULLS LAST, p.id DESC LIMIT 1) AS enabled_iccid,
+  (SELECT count(*)::int FROM esim_profiles p
+    WHERE p.eid = s.eid AND p.action IN ('install', 'enable', 'disable')) AS usage_slot`;
 
+/** A pool in the card list (PoolListRow); callers add FROM pools p and a filter. */
+const POOL_COLUMNS = `
+  p.pool_object_id, p.name, p.kind, p.status, p.total_bytes, p.used_bytes, p.pool_lines, p.expire_timestamp, p.warn,
+  coalesce((SELECT min(cp.started_at) FROM card_packages cp WHERE cp.pool_id = p.id), p.created_at) AS started_at,
+  (SELECT count(*)::int FROM pool_members m WHERE m.pool_id = p.id) AS used_pool_lines`;
+
+/**
+ * The card list screen's three groups in one statement (one round trip): each group a JSON array in its screen
+ * order. JSON has no dates, so the two timestamps come back as text and are turned into Dates by listForUser.
+ */
+const USER_LIST_SQL = `
+  SELECT
+    (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.iccid), '[]')
+       FROM (SELECT c.iccid, c.name, c.card_kind, c.status, c.kind, c.expire_timestamp, c.used_bytes, c.total_bytes,
+                    c.unlimited, c.is_third_party, c.has_keys, c.warn, c.activated_at, p.action, c.created_at
+               FROM cards c LEFT JOIN esim_profiles p ON p.iccid = c.iccid
+              WHERE c.user_id = $1) x) AS cards,
+    (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.eid), '[]')
+       FROM (SELECT ${SLOT_COLUMNS}, s.created_at FROM esim_slots s WHERE s.user_id = $1) x) AS slots,
+    (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]')
+       FROM (SELECT ${POOL_COLUMNS}, p.created_at, p.id FROM pools p WHERE p.user_id = $1) x) AS pools`;
+
+type Json<T, DateKey extends keyof T> = Omit<T, DateKey> & { [K in DateKey]: string | null };
+
+const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+export interface UserListRows {
+  cards: ListCardRow[];
+  slots: SlotRow[];
+  pools: PoolListRow[];
+}
+
+export function createCardRepository(db: Db) {
   return {
     async findCard(iccid: string): Promise<CardRow | undefined> {
       return db.one<CardRow>(
@@ -145,34 +171,27 @@ export function createCardRepository(db: Db) {
       ]);
     },
 
-    /** The user's cards (SIM and eSIM profiles) with the profile's warning action, oldest first. */
-    async listUserCards(userId: number): Promise<ListCardRow[]> {
-      return db.query<ListCardRow>(
-        `SELECT c.iccid, c.name, c.card_kind, c.status, c.kind, c.expire_timestamp, c.used_bytes, c.total_bytes,
-                c.unlimited, c.is_third_party, c.has_keys, c.warn, c.activated_at, p.action
-           FROM cards c LEFT JOIN esim_profiles p ON p.iccid = c.iccid
-          WHERE c.user_id = $1
-          ORDER BY c.created_at, c.iccid`,
-        [userId],
-      );
+    /** The caller's cards (SIM and eSIM profiles, oldest first), eSIM slots and pools, in one round trip. */
+    async listForUser(userId: number): Promise<UserListRows> {
+      const row = await db.one<{
+        cards: Json<ListCardRow, 'activated_at'>[];
+        slots: SlotRow[];
+        pools: Json<PoolListRow, 'started_at'>[];
+      }>(USER_LIST_SQL, [userId]);
+      return {
+        cards: (row?.cards ?? []).map((card) => ({ ...card, activated_at: toDate(card.activated_at) })),
+        slots: row?.slots ?? [],
+        pools: (row?.pools ?? []).map((pool) => ({ ...pool, started_at: toDate(pool.started_at) })),
+      };
     },
 
     async findSlot(eid: string): Promise<SlotRow | undefined> {
-      return (await slots('s.eid = $1', [eid]))[0];
-    },
-
-    async listUserSlots(userId: number): Promise<SlotRow[]> {
-      return slots('s.user_id = $1', [userId]);
+      return db.one<SlotRow>(`SELECT ${SLOT_COLUMNS} FROM esim_slots s WHERE s.eid = $1`, [eid]);
     },
 
     async listUserPools(userId: number): Promise<PoolListRow[]> {
       return db.query<PoolListRow>(
-        `SELECT p.pool_object_id, p.name, p.kind, p.status, p.total_bytes, p.used_bytes, p.pool_lines,
-                p.expire_timestamp, p.warn,
-                coalesce((SELECT min(cp.started_at) FROM card_packages cp WHERE cp.pool_id = p.id), p.created_at)
-                  AS started_at,
-                (SELECT count(*)::int FROM pool_members m WHERE m.pool_id = p.id) AS used_pool_lines
-           FROM pools p WHERE p.user_id = $1
+        `SELECT ${POOL_COLUMNS} FROM pools p WHERE p.user_id = $1
           ORDER BY p.created_at, p.id`,
         [userId],
       );

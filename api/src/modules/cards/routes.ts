@@ -110,11 +110,7 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
     // ---- card list screen: the caller's own things only -----------------------------------------------------
 
     defineCall('getCardList', { auth: 'required' }, async (_body, { user: me }) => {
-      const [cards, slots, pools] = await Promise.all([
-        app.cards.listUserCards(me.id),
-        app.cards.listUserSlots(me.id),
-        app.cards.listUserPools(me.id),
-      ]);
+      const { cards, slots, pools } = await app.cards.listForUser(me.id);
       const now = Date.now();
       return {
         card: cards.filter((row) => row.card_kind === 1).map((row) => toListCard(row, now)),

@@ -232,6 +232,36 @@ export function createPaymentRepository(db: Queryable) {
       return found ?? this.openOrder(order);
     },
 
+    /**
+     * A free package is a gift: one per card (or pool, slot, account). The order that takes it holds the gift's key
+     * (orders.idempotency_key is unique); answers the id of the order holding it, this one or an earlier one.
+     */
+    async claimGift(orderId: number, giftKey: string): Promise<number> {
+      const holder = async () =>
+        (await db.one<{ id: number }>(`SELECT id FROM orders WHERE idempotency_key = $1`, [giftKey]))?.id;
+      const earlier = await holder();
+      if (earlier !== undefined) return Number(earlier);
+      try {
+        await db.query(`UPDATE orders SET idempotency_key = $2 WHERE id = $1 AND idempotency_key IS NULL`, [
+          orderId,
+          giftKey,
+        ]);
+      } catch (error) {
+        // Another order took the gift at the same moment (unique violation): that one holds it.
+        if ((error as { code?: string }).code !== '23505') throw error;
+      }
+      return Number((await holder()) ?? orderId);
+    },
+
+    /** An open order that will never be paid (a second try at a gift already taken): closed, nothing charged. */
+    async cancelOpenOrder(id: number): Promise<void> {
+      await db.query(
+        `UPDATE orders SET status = 'cancelled', purchase_key = NULL, updated_at = now()
+          WHERE id = $1 AND status IN ('created', 'pending')`,
+        [id],
+      );
+    },
+
     async findOrder(id: number): Promise<OrderRow | undefined> {
       return db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = $1`, [id]);
     },

@@ -211,8 +211,15 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     };
     let order = await repo.openOrder(newOrder);
     if (free) {
-      // Fulfilled at once through the same exactly-once path as a paid order (a second call for the same open
-      // order finds it done); the buyer lands on the shop page's "paid" report, as after a provider.
+      // A gift once per card (pool, slot, account): a second ask, however it comes (a double tap, a later visit),
+      // answers the order that took it. Fulfilled at once through the same exactly-once path as a paid order; the
+      // buyer lands on the shop page's "paid" report, as after a provider.
+      const giftKey = `gift-${purchaseKey([purchase.kind, card?.iccid ?? purchase.eid, pool?.pool_object_id ?? null, user?.id ?? null, pkg.id])}`;
+      const holder = await repo.claimGift(order.id, giftKey);
+      if (holder !== order.id) {
+        await repo.cancelOpenOrder(order.id);
+        order = (await repo.findOrder(holder)) ?? order;
+      }
       await acceptAndProcessMany(app.db, payments.jobs, provider.name, [freeOrderEvent(order.id, price.currency)]);
       return { pay_url: returnUrl(payments.publicOrigin, order, 'suc'), order_id: String(order.id), pay: method };
     }

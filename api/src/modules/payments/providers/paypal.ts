@@ -1,12 +1,5 @@
 import { request as httpsRequest, type Agent } from 'node:https';
-import {
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-} from '@paypal/paypal-server-sdk';
+import type * as PaypalSdk from '@paypal/paypal-server-sdk';
 import { currencyDigits } from 'shared-contracts';
 import { parseOrderId } from '../view';
 import {
@@ -83,14 +76,30 @@ const CAPTURE_EVENTS: Record<string, VerifiedEvent['type']> = {
 export function createPaypalProvider(settings: PaypalSettings): PaymentProvider {
   const now = settings.now ?? (() => new Date());
   const base = API_BASE[settings.environment];
-  const client = new Client({
-    clientCredentialsAuthCredentials: { oAuthClientId: settings.clientId, oAuthClientSecret: settings.clientSecret },
-    environment: settings.environment === 'live' ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
-    // No logging option: the SDK's default NullLogger (its console logger would print every request).
-    ...(settings.httpsAgent ? { httpClientOptions: { httpsAgent: settings.httpsAgent } } : {}),
-  });
-  const orders = new OrdersController(client);
+  // The SDK is loaded on first use, not with the api: most starts never pay through PayPal, and importing it is the
+  // largest single part of a cold start (bench/cold-start.mjs).
+  let loaded:
+    Promise<{ paypal: typeof PaypalSdk; client: PaypalSdk.Client; orders: PaypalSdk.OrdersController }> | undefined;
+  const sdk = () =>
+    (loaded ??= import('@paypal/paypal-server-sdk').then(
+      (paypal) => {
+        const client = new paypal.Client({
+          clientCredentialsAuthCredentials: {
+            oAuthClientId: settings.clientId,
+            oAuthClientSecret: settings.clientSecret,
+          },
+          environment: settings.environment === 'live' ? paypal.Environment.Production : paypal.Environment.Sandbox,
+          timeout: 20_000,
+          // No logging option: the SDK's default NullLogger (its console logger would print every request).
+          ...(settings.httpsAgent ? { httpClientOptions: { httpsAgent: settings.httpsAgent } } : {}),
+        });
+        return { paypal, client, orders: new paypal.OrdersController(client) };
+      },
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    ));
 
   /** A plain JSON POST to PayPal's REST api (for the one endpoint the SDK lacks), with the SDK's own token. */
   async function postJson(
@@ -127,8 +136,9 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
     });
   }
 
-  let token: Awaited<ReturnType<Client['clientCredentialsAuthManager']['fetchToken']>> | undefined;
+  let token: Awaited<ReturnType<PaypalSdk.Client['clientCredentialsAuthManager']['fetchToken']>> | undefined;
   async function accessToken(): Promise<string> {
+    const { client } = await sdk();
     if (!client.clientCredentialsAuthManager.isValid(token))
       token = await client.clientCredentialsAuthManager.fetchToken();
     return `Bearer ${token.accessToken}`;
@@ -139,9 +149,10 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
 
     async createSession(request): Promise<ProviderSession> {
       const currencyCode = request.currency;
+      const { paypal, orders } = await sdk();
       const { result } = await orders.createOrder({
         body: {
-          intent: CheckoutPaymentIntent.Capture,
+          intent: paypal.CheckoutPaymentIntent.Capture,
           purchaseUnits: [
             {
               referenceId: String(request.orderId),
@@ -166,8 +177,8 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
                 brandName: 'eSIM Shop',
                 returnUrl: request.successUrl,
                 cancelUrl: request.cancelUrl,
-                userAction: PaypalExperienceUserAction.PayNow,
-                shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                userAction: paypal.PaypalExperienceUserAction.PayNow,
+                shippingPreference: paypal.PaypalWalletContextShippingPreference.NoShipping,
               },
             },
           },
@@ -247,6 +258,7 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
     // One capture per order whoever asks (webhook, the buyer's return): PayPal answers a repeated request id with
     // the first capture. An order that is not approved yet or already captured answers 422; nothing to do then.
     async capture(providerRef, orderId) {
+      const { orders } = await sdk();
       try {
         await orders.captureOrder({
           id: providerRef,

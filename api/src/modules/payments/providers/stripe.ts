@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { parseOrderId } from '../view';
 import {
   eventOf,
@@ -49,13 +49,24 @@ const SESSION_EVENTS: Record<string, VerifiedEvent['type']> = {
 };
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(settings.host ? { host: settings.host } : {}),
-    ...(settings.port ? { port: settings.port } : {}),
-    ...(settings.protocol ? { protocol: settings.protocol } : {}),
-  });
+  // The SDK is loaded on first use, not with the api: most starts never pay through Stripe, and importing it is a
+  // noticeable part of a cold start (bench/cold-start.mjs).
+  let client: Promise<Stripe> | undefined;
+  const sdk = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(settings.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(settings.host ? { host: settings.host } : {}),
+          ...(settings.port ? { port: settings.port } : {}),
+          ...(settings.protocol ? { protocol: settings.protocol } : {}),
+        }),
+      (error: unknown) => {
+        client = undefined;
+        throw error;
+      },
+    ));
   const now = settings.now ?? (() => new Date());
 
   return {
@@ -76,6 +87,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         });
       }
       const metadata = { order_id: String(request.orderId) };
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -110,6 +122,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async verifyWebhook(rawBody, headers): Promise<VerifiedEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new WebhookRejected('missing signature');
+      const stripe = await sdk();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
@@ -147,6 +160,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     // makes a retried renewal the same PaymentIntent.
     async chargeSaved(charge): Promise<ChargeResult> {
       if (!charge.customerRef) return { status: 'declined', reason: 'no Stripe customer' };
+      const stripe = await sdk();
       const methods = await stripe.paymentMethods.list({ customer: charge.customerRef, type: 'card', limit: 1 });
       const method = methods.data[0]?.id;
       if (!method) return { status: 'declined', reason: 'no saved card' };
