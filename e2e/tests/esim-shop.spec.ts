@@ -82,6 +82,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(sheet(page)).toBeVisible();
     await expect(sheet(page).getByTestId('checkout-eid')).toHaveText(demo.eid);
     await expect(sheet(page).getByTestId('checkout-renewal')).toHaveCount(0);
+    // The slot's agent offers PayPal (the pay check names the slot).
+    await expect(sheet(page).getByRole('radio', { name: /PayPal/ })).toBeVisible();
     await shot('3-sheet');
     await axe(page);
     await sheet(page).getByTestId('checkout-buy').click();

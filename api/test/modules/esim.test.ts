@@ -119,6 +119,29 @@ describe('esimGoodsList and esimProductZoneInfo', () => {
   });
 });
 
+describe('checkPay for the eSIM shop', () => {
+  it("answers for the slot's agent (PayPal as it offers it), with no address and no unused package", async () => {
+    const check = () => post(t.app, '/pay/isbuy', { eid: DEMO_EID, lang: 'en', ccy: 'USD', amount: 1200 });
+    expect((await check()).body.data).toEqual({ isShowAddress: false, isShowPayPal: true, unusedPackage: false });
+    // A slot of the partner agent (no PayPal), while the default agent offers PayPal: the slot's agent decides.
+    await t.db.query(`UPDATE esim_slots SET agent_flag = 'acme' WHERE eid = $1`, [DEMO_EID]);
+    try {
+      expect((await check()).body.data).toMatchObject({ isShowPayPal: false });
+    } finally {
+      await t.db.query(`UPDATE esim_slots SET agent_flag = '2' WHERE eid = $1`, [DEMO_EID]);
+    }
+    // And the order refuses PayPal where the agent does not offer it.
+    await t.db.query(`UPDATE agents SET paypal = false WHERE flag = '2'`);
+    try {
+      const id = await packageId(t.db, 'esim-global-3gb-30d');
+      const paypal = await orderProfile({ id, pay: 'paypal' }, demo.token);
+      expect([paypal.status, paypal.body.code]).toEqual([400, 10002]);
+    } finally {
+      await t.db.query(`UPDATE agents SET paypal = true WHERE flag = '2'`);
+    }
+  });
+});
+
 describe('esimOrderProfile (/esim/orderProfile)', () => {
   it('buys a profile: sandbox pay → back on the slot page → a pending profile with its code, once', async () => {
     const id = await packageId(t.db, 'esim-global-3gb-30d');

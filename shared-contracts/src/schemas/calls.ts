@@ -276,6 +276,8 @@ const payments = {
   checkPay: {
     request: z.strictObject({
       iccid: Iccid.optional(),
+      /** Design: the eSIM shop's slot (a new profile): its agent decides PayPal. */
+      eid: Eid.optional(),
       lang: Lang,
       ccy: Ccy,
       amount: MinorAmount.nonnegative(),

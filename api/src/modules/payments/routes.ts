@@ -250,10 +250,12 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
   return [
     // Before the sheet: the address dialog where sales tax goes by address (USD, CAD with a card), PayPal where
     // the agent offers it, and the unused-package warning (10104 on the client) when the card has one waiting.
-    defineCall('checkPay', { auth: 'optional' }, async ({ iccid, ccy }, { user }) => {
+    defineCall('checkPay', { auth: 'optional' }, async ({ iccid, eid, ccy }, { user }) => {
       const card = iccid !== undefined ? await cardOrThrow(iccid) : null;
       if (card) assertBuyer(card, user);
-      const agent = await agentOrThrow(card ? card.agent_flag : null);
+      // The eSIM shop names its slot: the slot's agent sells the profile (as esimOrderProfile will).
+      const slotFlag = !card && eid !== undefined ? ((await app.catalogue.slotAgent(eid))?.agent_flag ?? null) : null;
+      const agent = await agentOrThrow(card ? card.agent_flag : slotFlag);
       // Stripe.js (device fingerprint) only where Stripe takes this agent's card payments.
       const byStripe = (agent.payment_provider ?? payments.defaultProvider) === 'stripe';
       const stripeKey = byStripe && payments.providers.stripe ? payments.stripePublishableKey : null;

@@ -286,6 +286,8 @@ describe('CheckoutSheet: the purchase flow', () => {
       { esimOrderProfile: { pay_url: PAY_URL, order_id: 'ord-9', pay: 'stripe' } },
     );
     expect(screen.getByTestId('checkout-eid')).toHaveTextContent(EID);
+    // The pay check names the slot (its agent decides PayPal), no card.
+    expect(api.callsTo('checkPay')[0]?.body).toEqual({ eid: EID, lang: 'en', ccy: 'USD', amount: 1290 });
     expect(screen.queryByTestId('checkout-iccid')).toBeNull();
     // A profile does not renew at purchase, even from a mode-2 product.
     expect(screen.queryByTestId('checkout-renewal')).toBeNull();

@@ -15,9 +15,10 @@ export type PayCheck =
 
 /** The pay check of one purchase (spec section 7, checkPay: iccid, lang, ccy, amount). */
 function payCheckRequest(request: CheckoutRequest): CallRequest<'checkPay'> {
-  const { goods, iccid, lang } = request;
+  const { goods, iccid, eid, lang } = request;
   return {
     ...(iccid ? { iccid } : {}),
+    ...(!iccid && eid ? { eid } : {}),
     lang,
     ccy: (goods.currency || request.ccy).toUpperCase(),
     amount: Math.max(0, goods.price),

@@ -64,7 +64,7 @@ export function EsimShopPage() {
     }
     getBus().publish(
       'checkout:open',
-      esimCheckoutRequest({ eid, lang, ccy, email: slot.info.email, paypalAllowed: false }, item),
+      esimCheckoutRequest({ eid, lang, ccy, email: slot.info.email, paypalAllowed: true }, item),
     );
   };
 

@@ -18,7 +18,7 @@ export interface ShopContext {
   ccy: string;
   /** The slot's e-mail (/eid/info), to prefill the address form; '' when none. */
   email: string;
-  /** No agent is known for a slot: PayPal is offered only when an agent allows it. */
+  /** PayPal may be offered: the pay check (with the slot, so its agent decides) has the last word. */
   paypalAllowed: boolean;
 }
 
