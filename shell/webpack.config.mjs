@@ -6,4 +6,5 @@ export default shellConfig({
   dirname: path.dirname(fileURLToPath(import.meta.url)),
   port: Number(process.env.SHELL_PORT ?? 8080),
   title: 'eSIM Shop',
+  routeTable: './src/app/routes/route-table.json',
 });

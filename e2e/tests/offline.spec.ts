@@ -119,8 +119,8 @@ test('online, the document and every build document come from the network throug
   await expect(frame(page).getByTestId('stat-total')).toBeVisible();
   expect(fetched).toEqual(
     expect.arrayContaining([
+      // The page names the remotes itself (no /remotes.json round trip); the worker keeps that map.
       `${origins.shell}/2/${ICCID}`,
-      `${origins.shell}/remotes.json`,
       `${origins.mf_card}/mf-manifest.json`,
       `${origins.mf_card}/remoteEntry.js`,
     ]),

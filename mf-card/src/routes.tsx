@@ -2,6 +2,7 @@ import * as React from 'react';
 import { lazy } from 'react';
 import { registerRuntime, type RemoteRoute } from 'shared-contracts';
 import { CardPage } from './features/card/components/CardPage';
+import { prefetchCard } from './features/card/lib/card-prefetch';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
@@ -19,7 +20,8 @@ registerRuntime('mf_card', { react: React });
 /** mf_card/routes: the paths of the shell's route table this remote owns. */
 const routes: RemoteRoute[] = [
   { path: '/', Component: ScanPage },
-  { path: '/:flag/:iccid', Component: CardPage },
+  // The card's first calls start while the page still loads (the shell calls prefetch at start-up).
+  { path: '/:flag/:iccid', Component: CardPage, prefetch: prefetchCard },
   { path: '/eshop/card/list', Component: HomePage },
   { path: '/card/set', Component: CardSettingsPage },
   { path: '/pkg', Component: PackagesPage },

@@ -7,6 +7,22 @@ export interface RemoteRoute {
   /** Route path as the spec's route table writes it, e.g. '/pool/detail' or '/:flag/:iccid'. */
   path: string;
   Component: ComponentType;
+  /**
+   * Starts the route's first data calls while the page is still starting (the shell calls it once, for the address
+   * the page opened with, as soon as this module is loaded: beside the language bundles, before the first render).
+   * The route's component takes the answers (or asks again when they do not fit). Optional; shells that predate it
+   * never call it.
+   */
+  prefetch?: (page: RoutePrefetch) => void;
+}
+
+/** What the shell knows of the address at start-up. */
+export interface RoutePrefetch {
+  /** The route's parameters, e.g. { flag: '2', iccid: '8988…' }. */
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+  /** The page's language as the shell resolved it (the one the route will render in). */
+  lang: string;
 }
 
 /** mf-card's `./embed` for partner pages: mounts the card page into an element, returns the unmount. */

@@ -1,2 +1,3 @@
-// Async boundary: the federation runtime negotiates shared singletons before any of them is imported.
-import('./bootstrap');
+// The shell's shared packages are eager (in this entry chunk, @esim/build shellFederation): the federation runtime
+// has them before any import runs, so the app starts in the same chunk, with no async boundary to fetch first.
+import './bootstrap';

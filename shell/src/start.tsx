@@ -6,7 +6,8 @@ import { App } from './app/App';
 import { AppProviders } from './app/provider';
 import { takeReceiptFromQuery } from './features/auth/lib/receipt';
 import { persistLocale, resolveLocale } from './features/locale/lib/resolve-locale';
-import { type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
+import { federationRoutesLoader, type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
+import { prefetchRoute } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 
@@ -36,24 +37,32 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     browserLanguage: navigator.language,
   });
   persistLocale(storage, locale.store);
+  // The page's remote and its data start now, beside the language bundles (the same loader the app renders with).
+  const remotesLoader = options.remotesLoader ?? federationRoutesLoader;
+  prefetchRoute(remotesLoader, { pathname, search: initialSearch }, locale.language);
   await initI18n(locale.language);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
-  createRoot(container).render(
-    <React.StrictMode>
-      <BrowserRouter>
-        <AppProviders
-          client={apiClient}
-          storage={storage}
-          locale={locale}
-          initialSearch={initialSearch}
-          freshReceipt={Boolean(taken?.token)}
-          {...(options.remotesLoader ? { remotesLoader: options.remotesLoader } : {})}
-        >
-          <App />
-        </AppProviders>
-      </BrowserRouter>
-    </React.StrictMode>,
+  const root = createRoot(container);
+  // A transition: React renders the page in slices and gives the main thread back between them (a phone's taps and
+  // the next downloads are not held up by one long task), and commits it whole.
+  React.startTransition(() =>
+    root.render(
+      <React.StrictMode>
+        <BrowserRouter>
+          <AppProviders
+            client={apiClient}
+            storage={storage}
+            locale={locale}
+            initialSearch={initialSearch}
+            freshReceipt={Boolean(taken?.token)}
+            remotesLoader={remotesLoader}
+          >
+            <App />
+          </AppProviders>
+        </BrowserRouter>
+      </React.StrictMode>,
+    ),
   );
 }

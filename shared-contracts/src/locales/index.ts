@@ -7,6 +7,6 @@ export const COMMON_NAMESPACE = 'common';
 /** The `common` resources of a language (unsupported values load English). */
 export async function loadCommon(lang: string): Promise<Record<string, unknown>> {
   const code: Language = normalizeLanguage(lang);
-  const module = (await import(`./${code}.json`)) as { default?: Record<string, unknown> } & Record<string, unknown>;
+  const module = (await import(/* webpackChunkName: "common-locale-[request]" */ `./${code}.json`)) as { default?: Record<string, unknown> } & Record<string, unknown>;
   return module.default ?? module;
 }

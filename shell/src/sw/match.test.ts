@@ -1,4 +1,4 @@
-import { isShellNavigation, remoteFileKind, remoteOriginsOf, urlsToWarm } from './match';
+import { remotesMapInPage, isShellNavigation, remoteFileKind, remoteOriginsOf, urlsToWarm } from './match';
 
 const SHELL = 'http://localhost:8080';
 
@@ -63,5 +63,15 @@ describe('service worker routing', () => {
       'http://localhost:8081/remoteEntry.js',
       'http://localhost:8081/1390.2ffe664f.js',
     ]);
+  });
+});
+
+describe('the remotes map in a page', () => {
+  it('is read from the data block the shell host writes, and nothing else', () => {
+    const map = { mf_card: 'http://c.test/mf-manifest.json' };
+    const page = `<html><head><script type="application/json" id="remotes-map">${JSON.stringify(map)}</script></head></html>`;
+    expect(remotesMapInPage(page)).toEqual(map);
+    expect(remotesMapInPage('<html><head></head></html>')).toBeNull();
+    expect(remotesMapInPage('<script type="application/json" id="remotes-map">{broken</script>')).toBeNull();
   });
 });

@@ -41,6 +41,19 @@ export function remoteOriginsOf(map: unknown, shellOrigin: string): Set<string> 
   return origins;
 }
 
+const MAP_IN_PAGE = /<script type="application\/json" id="remotes-map">([^<]*)<\/script>/;
+
+/** The remotes map the shell host writes into each page it serves (null: a page without one, or not readable). */
+export function remotesMapInPage(html: string): unknown {
+  const json = MAP_IN_PAGE.exec(html)?.[1];
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** A navigation the shell's document answers (not one of the api's own pages). */
 export const isShellNavigation = (url: URL): boolean => !API_PAGES.test(url.pathname);
 

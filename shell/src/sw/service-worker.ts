@@ -19,6 +19,7 @@ import {
   NETWORK_TIMEOUT_SECONDS,
   remoteFileKind,
   remoteOriginsOf,
+  remotesMapInPage,
   REMOTES_MAP_PATH,
   SHELL_DOCUMENT,
 } from './match';
@@ -49,6 +50,14 @@ const mapLoaded = caches
   .open(CACHES.remotesMap)
   .then((cache) => cache.match(REMOTES_MAP_PATH))
   .then(remember, () => undefined);
+
+async function keepMapOf(page: Response): Promise<void> {
+  const map = remotesMapInPage(await page.text());
+  if (!map) return;
+  const response = new Response(JSON.stringify(map), { headers: { 'content-type': 'application/json' } });
+  await (await caches.open(CACHES.remotesMap)).put(REMOTES_MAP_PATH, response.clone());
+  await remember(response);
+}
 
 const rememberRemotes: WorkboxPlugin = {
   cacheDidUpdate: async ({ newResponse }) => remember(newResponse),
@@ -85,7 +94,16 @@ registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isShellNavigation(url),
   new NetworkOnly({
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [{ handlerDidError: async () => (await matchPrecache(SHELL_DOCUMENT)) ?? undefined }],
+    plugins: [
+      { handlerDidError: async () => (await matchPrecache(SHELL_DOCUMENT)) ?? undefined },
+      // Each page names the live remotes (the page no longer fetches /remotes.json): keep that map, as if fetched.
+      {
+        fetchDidSucceed: async ({ response }) => {
+          if (response.ok) void keepMapOf(response.clone());
+          return response;
+        },
+      },
+    ],
   }),
 );
 

@@ -23,7 +23,8 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @property {Record<string, string>} [remotes]  federation name -> mf-manifest.json URL; its origins enter the CSP
  * @property {number} [apiBodyLimit]         largest request body the proxy forwards, in bytes
  * @property {string[]} [allowedOrigins]     CORS origins for the static files ('*' for any)
- * @property {() => string} [page]  the page for / and page routes, made at request time (see templatedPage)
+ * @property {(request: import('fastify').FastifyRequest) => string | Promise<string>} [page]  the page for / and
+ *   page routes, made at request time (templatedPage; for the shell firstViewPage)
  * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, besides /remotes.json
  * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
  * @property {boolean} [hsts]                send Strict-Transport-Security (only behind https)
@@ -64,12 +65,16 @@ export async function createSiteHost(options) {
   const page = options.page;
   if (page) {
     // A page filled in at request time answers / and every page route instead of index.html.
-    app.get('/', async (request, reply) => sendCompressed(request, reply, page(), 'text/html; charset=utf-8'));
+    app.get('/', async (request, reply) =>
+      sendCompressed(request, reply, await page(request), 'text/html; charset=utf-8'),
+    );
   }
   await staticSite(app, {
     root,
     spa,
-    page: page && ((request, reply) => sendCompressed(request, reply, page(), 'text/html; charset=utf-8')),
+    page:
+      page &&
+      (async (request, reply) => sendCompressed(request, reply, await page(request), 'text/html; charset=utf-8')),
   });
   if (shell) {
     await apiProxy(app, {

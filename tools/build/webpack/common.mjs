@@ -48,6 +48,14 @@ export const hashedName = (pathData) =>
     ? '[name].[contenthash:8].js'
     : '[name].js';
 
+/**
+ * Lazy chunks are named by id (the runtime lists each as `id:"hash"` in one object), except chunks with a name: an
+ * expose's own chunk (`__federation_expose_routes`) and a language's strings (`card-locale-en-json`) keep it, so the
+ * shell host finds a route's first-view files in a remote's mf-manifest.json by name (host/first-view.mjs).
+ */
+export const lazyChunkName = (pathData) =>
+  pathData.chunk && pathData.chunk.name ? '[name].[contenthash:8].js' : '[id].[contenthash:8].js';
+
 /** The base of a compilation; `o.dirname` is the package folder. */
 export function baseConfig(o, argv) {
   const prod = isProduction(argv);
@@ -62,8 +70,7 @@ export function baseConfig(o, argv) {
       publicPath: 'auto',
       uniqueName: o.name,
       filename: prod ? hashedName : '[name].js',
-      // Ids, not names, for lazy chunks: the runtime lists each chunk as `id:"hash"` in one object.
-      chunkFilename: prod ? '[id].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? lazyChunkName : '[name].js',
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],

@@ -12,12 +12,19 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const optimization = { target: 'web' };
 
-/** The shell: a pure consumer that provides the shared packages and the runtime core; remotes come at run time. */
+/**
+ * The shell: a pure consumer that provides the shared packages and the runtime core; remotes come at run time. Its
+ * shared packages are eager: they are in its entry chunk, one file a phone fetches with the page's first request
+ * round, not a dozen chunks found one step after the entry has run.
+ */
 export function shellFederation(o) {
+  const shared = Object.fromEntries(
+    Object.entries(sharedSingletons(o.dirname)).map(([key, config]) => [key, { ...config, eager: true }]),
+  );
   return new ModuleFederationPlugin({
     name: o.name,
     remotes: {},
-    shared: sharedSingletons(o.dirname),
+    shared,
     // One unreachable remote must never take the site down: use what is loaded, never wait for a remote's copy.
     shareStrategy: 'loaded-first',
     manifest: false,
@@ -34,8 +41,8 @@ export function remoteFederation(o) {
     exposes: o.exposes,
     shared: sharedSingletons(o.dirname),
     shareStrategy: 'loaded-first',
-    // Asset lists are for preloading, which the site does not use yet: a smaller manifest on every page.
-    manifest: { disableAssetsAnalyze: true },
+    // With asset lists: the shell host preloads a route's first-view files from them (host/first-view.mjs).
+    manifest: true,
     dts: false,
     experiments: { externalRuntime: true, optimization },
   });

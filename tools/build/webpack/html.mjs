@@ -21,6 +21,7 @@ const page = ({ title, body, manifest }) => `<!doctype html>
     <style>
       html,body{margin:0;background:#f5f6f8;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2329}
       #root{min-height:100vh}
+      .boot-bar{display:flex;align-items:center;box-sizing:border-box;min-height:56px;padding:0 16px;background:#fff;border-bottom:1px solid #E4E6EB;font-weight:700;font-size:17px}
     </style>
   </head>
   <body>
@@ -33,6 +34,13 @@ const page = ({ title, body, manifest }) => `<!doctype html>
  * page is served at deep routes such as
  * /2/8988.../ where a relative script address would break.
  */
+/**
+ * The shell's first paint before any script has run: the header bar with the site's name, which the app's own
+ * header replaces on its first render (same height, so nothing moves).
+ */
+export const bootHeader = (title) =>
+  `<div id="root"><div class="boot-bar" aria-hidden="true">${title}</div></div><noscript>This site needs JavaScript.</noscript>`;
+
 export function htmlPage({
   title,
   chunks,

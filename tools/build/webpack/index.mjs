@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
-import { htmlPage } from './html.mjs';
-import { BuildStatsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
+import { bootHeader, htmlPage } from './html.mjs';
+import { BuildStatsPlugin, EmitFilePlugin, buildLabel, defines, precompress } from './plugins.mjs';
 import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
 import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
 
@@ -23,7 +23,8 @@ const devServerBase = (port) => ({
 /**
  * The shell: in production also dist/sw.js (Workbox; never in `serve` or tests), and in every build the web app
  * manifest and icons that make the site installable.
- * @param {{ dirname: string, name?: string, port: number, title: string }} o
+ * `routeTable` (a JSON file of { path, owner, ownerByQuery? }) is written as dist/route-table.json for the site host.
+ * @param {{ dirname: string, name?: string, port: number, title: string, routeTable?: string }} o
  */
 export function shellConfig(o) {
   const name = o.name ?? 'shell';
@@ -36,8 +37,9 @@ export function shellConfig(o) {
       plugins: [
         shellFederation({ ...o, name }),
         buildLabel(),
-        htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}` }),
+        htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
         new WebAppManifestPlugin({ title: o.title }),
+        ...(o.routeTable ? [new EmitFilePlugin({ from: o.routeTable, to: 'route-table.json' })] : []),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? [serviceWorker(o), ...precompress()] : []),
       ],

@@ -70,3 +70,24 @@ export function precompress() {
 export function defines(values) {
   return new webpack.DefinePlugin(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON.stringify(v)])));
 }
+
+/** Writes a source file into the output as it is (the shell's route table, which the site host reads). */
+export class EmitFilePlugin {
+  constructor({ from, to }) {
+    this.from = from;
+    this.to = to;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const file = path.resolve(compiler.context, this.from);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(this.to, new webpack.sources.RawSource(fs.readFileSync(file)));
+        },
+      );
+    });
+  }
+}

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
-import { type RemoteName } from '../../features/remotes/lib/remote-names';
+import { isRemoteName, type RemoteName } from '../../features/remotes/lib/remote-names';
+import routeTable from './route-table.json';
 
 /**
  * The one route table of the site (spec section 2): every route and the remote that owns it (ARCHITECTURE.md).
@@ -13,34 +14,19 @@ export interface RouteEntry {
   readonly ownerByQuery?: { readonly param: string; readonly owner: RemoteName };
 }
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [
-  // mf-card: scan/home, card page (and its ?mode=search refill variant), card list, card settings, packages
-  { path: '/', owner: 'mf_card' },
-  { path: '/:flag/:iccid', owner: 'mf_card' },
-  { path: '/eshop/card/list', owner: 'mf_card' },
-  { path: '/card/set', owner: 'mf_card' },
-  { path: '/pkg', owner: 'mf_card', ownerByQuery: { param: 'poolId', owner: 'mf_pool' } },
-  // mf-pool
-  { path: '/pool/detail', owner: 'mf_pool' },
-  { path: '/pool/add', owner: 'mf_pool' },
-  { path: '/pool/set', owner: 'mf_pool' },
-  // mf-esim
-  { path: '/esim/shop/:eid', owner: 'mf_esim' },
-  { path: '/esim/:eid', owner: 'mf_esim' },
-  { path: '/esim/card/set/0', owner: 'mf_esim' },
-  { path: '/esim/slot/set', owner: 'mf_esim' },
-  // mf-checkout
-  { path: '/order', owner: 'mf_checkout' },
-  { path: '/pay/order', owner: 'mf_checkout' },
-  { path: '/agreement', owner: 'mf_checkout' },
-  { path: '/renew/agreement', owner: 'mf_checkout' },
-  // mf-account
-  { path: '/user/login', owner: 'mf_account' },
-  { path: '/user/login/callback', owner: 'mf_account' },
-  { path: '/user/info', owner: 'mf_account' },
-  { path: '/user/about', owner: 'mf_account' },
-  { path: '/card/msg', owner: 'mf_account' },
-];
+// The data lives in route-table.json: the shell's build writes it beside index.html, where the site host reads it to
+// preload a route's first-view files into the page (tools/build/host/first-view.mjs).
+export const ROUTE_TABLE: readonly RouteEntry[] = checkedTable(routeTable);
+
+function checkedTable(
+  rows: ReadonlyArray<{ path: string; owner: string; ownerByQuery?: { param: string; owner: string } }>,
+) {
+  return rows.map((row): RouteEntry => {
+    const owners = [row.owner, row.ownerByQuery?.owner].filter((owner) => owner !== undefined);
+    if (!owners.every(isRemoteName)) throw new Error(`route-table.json: unknown owner of ${row.path}`);
+    return row as RouteEntry;
+  });
+}
 
 /** Named paths for links the shell itself renders (drawer, header). */
 export const PATHS = {

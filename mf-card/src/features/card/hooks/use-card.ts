@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_FLAG,
   getBus,
@@ -12,10 +12,8 @@ import {
   type Language,
 } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
-import { checkCard } from '../api/check-card';
-import { getAgent } from '../api/get-agent';
-import { getCard } from '../api/get-card';
 import { refreshCard } from '../api/refresh-card';
+import { askCard, takePrefetchedCard } from '../lib/card-prefetch';
 
 export type CardState =
   | { status: 'loading' }
@@ -50,9 +48,10 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, iccid);
     void (async () => {
       // check/card decides the flag, but the page's own flag is right almost always: the agent and the card are
-      // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers.
-      const early = { agent: getAgent(client, { iccid }), card: getCard(client, { flag, iccid, lang }) };
-      const checked = await checkCard(client, { flag, iccid });
+      // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers. On the
+      // page's first load they were usually asked already, while the page started (mf_card/routes' prefetch).
+      const early = (!quiet && takePrefetchedCard(flag, iccid, lang)) || askCard({ flag, iccid, lang });
+      const checked = await early.check;
       if (cancelled) return;
       if (!checked.ok) {
         if (!quiet) setState({ status: 'failed', code: checked.code, network: Boolean(checked.network) });
@@ -72,10 +71,13 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
       // The early call was quiet: now that the page uses its answer, a failure says its message. (`?.`: a page
       // whose shared-contracts predates client.report shows none, as before, instead of failing.)
       else client.report?.(loaded);
-      setState(
-        loaded.ok
-          ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }
-          : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
+      // The whole card page renders from this answer: in slices (a transition), so no long task holds the phone.
+      startTransition(() =>
+        setState(
+          loaded.ok
+            ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }
+            : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
+        ),
       );
     })();
     return () => {

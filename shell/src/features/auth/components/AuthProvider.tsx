@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthContext, type UserInfo } from '../../../lib/auth';
@@ -53,7 +53,7 @@ export function AuthProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, storage, receiptVersion]);
 
-  useEffect(
+  useLayoutEffect(
     () =>
       getBus().subscribe('session:end', ({ redirectTo }) => {
         setUser(null);
@@ -64,7 +64,7 @@ export function AuthProvider({
   );
 
   // A remote that logs the user in or out (mf-account) announces it; the shell follows.
-  useEffect(
+  useLayoutEffect(
     () =>
       getBus().subscribe('auth:changed', (next) => {
         if (next === null) setUser(null);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { getBus, type ApiClient, type EventMap } from 'shared-contracts';
 
 const SupportCenter = lazy(() => import(/* webpackChunkName: "support-center" */ './SupportCenter'));
@@ -20,7 +20,7 @@ export function SupportHost({ client }: { client?: ApiClient }) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  useEffect(
+  useLayoutEffect(
     () =>
       getBus().subscribe('support:open', (request) => {
         if (centerMounted.current) return;

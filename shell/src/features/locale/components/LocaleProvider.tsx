@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_COUNTRY,
   getBus,
@@ -94,7 +94,7 @@ export function LocaleProvider({
 
   // Another package changed the settings (mf-account's user page saved region and currency): follow it. Values
   // equal to the current ones are this provider's own announcement and change nothing.
-  useEffect(
+  useLayoutEffect(
     () =>
       getBus().subscribe('locale:changed', (next) => {
         if (next.ccy && next.ccy !== currency) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getBus, type CheckoutRequest, type CheckoutSheetModule, type CheckoutSheetProps } from 'shared-contracts';
 import { Dialog } from 'shared-contracts/ui/dialog';
@@ -28,7 +28,7 @@ export function CheckoutHost({ load = loadCheckoutSheet }: { load?: CheckoutShee
   // One lazy component per attempt: React keeps it across renders, Retry makes a new one.
   const [Sheet, setSheet] = useState<ComponentType<CheckoutSheetProps> | null>(null);
 
-  useEffect(() => getBus().subscribe('checkout:open', setRequest), []);
+  useLayoutEffect(() => getBus().subscribe('checkout:open', setRequest), []);
 
   useEffect(() => {
     if (request && !Sheet) setSheet(() => lazy(load));

@@ -4,13 +4,17 @@ import { AppRoutes } from '../../../app/routes/AppRoutes';
 import { App } from '../../../app/App';
 import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
 import { resetFederationForTests } from '../lib/federation';
+import { forgetRemoteRoutes } from '../lib/remote-routes-store';
 import { type RemoteRoutesLoader } from '../lib/remote-routes-store';
 
 const CARD_URL = '/2/89852000000000000001';
 const MANIFEST = 'http://localhost:8081/mf-manifest.json';
 
 describe('a remote that fails to load', () => {
-  afterEach(() => resetFederationForTests());
+  afterEach(() => {
+    resetFederationForTests();
+    forgetRemoteRoutes();
+  });
 
   it('shows the localized fallback in its own area while the header keeps working, and Retry loads again', async () => {
     // The real federation runtime, with mf_card's manifest unreachable (HTTP boundary only).

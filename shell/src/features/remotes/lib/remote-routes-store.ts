@@ -8,15 +8,37 @@ export interface RemoteRoutesLoader {
   reset(remote: RemoteName): void;
 }
 
+async function loadRoutes(remote: RemoteName): Promise<readonly RemoteRoute[]> {
+  const routesModule = await loadRemoteModule<{ default: readonly RemoteRoute[] }>(remote, './routes');
+  if (!Array.isArray(routesModule.default)) throw new Error(`${remote}/routes has no route list`);
+  return routesModule.default;
+}
+
+// One load per remote for the page's lifetime, shared by the start-up's prefetch (app/routes/prefetch.ts) and the
+// first render of the remote's area; a failed one is forgotten, and a retry (reset) starts afresh.
+const loading = new Map<RemoteName, Promise<readonly RemoteRoute[]>>();
+
 /** The real loader: `<remote>/routes` through the federation runtime. */
 export const federationRoutesLoader: RemoteRoutesLoader = {
-  async load(remote) {
-    const routesModule = await loadRemoteModule<{ default: readonly RemoteRoute[] }>(remote, './routes');
-    if (!Array.isArray(routesModule.default)) throw new Error(`${remote}/routes has no route list`);
-    return routesModule.default;
+  load(remote) {
+    let promise = loading.get(remote);
+    if (!promise) {
+      promise = loadRoutes(remote);
+      loading.set(remote, promise);
+      promise.catch(() => loading.delete(remote));
+    }
+    return promise;
   },
-  reset: resetRemote,
+  reset(remote) {
+    loading.delete(remote);
+    resetRemote(remote);
+  },
 };
+
+/** Tests only. */
+export function forgetRemoteRoutes(): void {
+  loading.clear();
+}
 
 /**
  * One promise per remote, kept while it is pending or fulfilled so React's `use` sees a stable promise and a

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
@@ -52,7 +52,9 @@ export function ToastRegion() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
-  useEffect(
+  // A layout effect: the shell's bus listeners are subscribed before any passive effect of the same commit runs, so
+  // a remote that mounts with the page's first render (its code came with the page) and reports at once is heard.
+  useLayoutEffect(
     () =>
       getBus().subscribe('toast', (payload) => {
         const id = nextId.current++;

@@ -1,0 +1,28 @@
+import { type RemoteRoutesLoader } from '../../features/remotes/lib/remote-routes-store';
+import { resolveRoute } from './table';
+
+/**
+ * At start-up, before the first render: the remote owning the address starts loading (its files are already on the
+ * way, the host preloads them), and once it is in, its route's `prefetch` starts the route's first data calls, so
+ * code, strings and data come in parallel instead of one after another. Failures are left to the first render,
+ * which reports them in the remote's area as usual.
+ */
+export function prefetchRoute(
+  loader: RemoteRoutesLoader,
+  location: { pathname: string; search: string },
+  lang: string,
+) {
+  const route = resolveRoute(location.pathname, location.search);
+  if (!route) return;
+  loader.load(route.owner).then(
+    (routes) => {
+      const own = routes.find((candidate) => candidate.path === route.entry.path);
+      try {
+        own?.prefetch?.({ params: route.params, search: new URLSearchParams(location.search), lang });
+      } catch (error) {
+        console.warn(`[shell] ${route.owner} prefetch of ${route.entry.path} failed`, error);
+      }
+    },
+    () => undefined,
+  );
+}

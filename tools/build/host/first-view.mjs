@@ -1,0 +1,206 @@
+// @ts-check
+// The shell's document made at request time: the host knows the route, so the first HTML carries the remotes map
+// (the shell reads it instead of fetching /remotes.json) and preloads what the route's first view needs, which the
+// browser would otherwise find one round trip after another (shell strings, then the remote's manifest, its
+// remoteEntry.js, its route chunk, its strings):
+//   - the shell's strings of the language (common + shell namespaces, chunks named *-locale-<lang>-json.*.js);
+//   - the owning remote's mf-manifest.json (as the federation runtime fetches it: cors, no credentials), its
+//     remoteEntry.js, its './routes' expose chunk and its strings of the language, all named in that manifest
+//     (@esim/build keeps named chunks' names in their files: __federation_expose_routes.<hash>.js).
+// A remote whose manifest cannot be read (down, slow) gets no preloads, one without asset lists (an old build) only
+// its manifest's: the page still loads it the usual way.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** How long a remote's manifest is trusted before it is read again (a new build of a remote is live this soon). */
+export const MANIFEST_TTL_MS = 2_000;
+/** A request never waits longer than this for a manifest the host does not have yet. */
+export const MANIFEST_WAIT_MS = 300;
+
+/**
+ * @typedef {{ path: string, owner: string, ownerByQuery?: { param: string, owner: string } }} RouteEntry
+ * @typedef {{ js?: { sync?: string[], async?: string[] } }} Assets
+ * @typedef {{ metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
+ *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }> }} RemoteManifest
+ */
+
+/** Route ranking as react-router's: more segments first, static segments outrank dynamic ones. */
+const segmentsOf = (/** @type {string} */ p) => p.split('/').filter(Boolean);
+
+/**
+ * The table entry answering `pathname`, and the remote that owns it for this query; null when none.
+ * @param {readonly RouteEntry[]} table @param {string} pathname @param {URLSearchParams} search
+ */
+export function ownerFor(table, pathname, search) {
+  const wanted = segmentsOf(pathname);
+  let best = /** @type {{ entry: RouteEntry, score: number } | null} */ (null);
+  for (const entry of table) {
+    const segments = segmentsOf(entry.path);
+    if (segments.length !== wanted.length) continue;
+    let score = 0;
+    let matches = true;
+    for (const [index, segment] of segments.entries()) {
+      if (segment.startsWith(':')) score += 3;
+      else if (segment === wanted[index]) score += 10;
+      else {
+        matches = false;
+        break;
+      }
+    }
+    if (matches && (!best || score > best.score)) best = { entry, score };
+  }
+  if (!best) return null;
+  const { entry } = best;
+  return entry.ownerByQuery && search.has(entry.ownerByQuery.param) ? entry.ownerByQuery.owner : entry.owner;
+}
+
+/** The language the page will most likely show: ?lang=, else the browser's first supported one, else English. */
+export function languageFor(/** @type {URLSearchParams} */ search, acceptLanguage = '', supported = new Set(['en'])) {
+  const pick = (/** @type {string} */ value) => {
+    const code = value.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
+    return supported.has(code) ? code : null;
+  };
+  const asked = search.get('lang');
+  if (asked && pick(asked)) return pick(asked);
+  for (const part of acceptLanguage.split(',')) {
+    const code = pick(part);
+    if (code) return code;
+  }
+  return 'en';
+}
+
+/**
+ * A remote's manifest, read at most once per MANIFEST_TTL_MS; a request waits at most MANIFEST_WAIT_MS for a read,
+ * and gets null (no preloads) when the read fails or is late.
+ */
+export function manifestCache(fetchJson = defaultFetchJson, now = Date.now) {
+  /** @type {Map<string, { at: number, value: RemoteManifest | null, pending?: Promise<void> }>} */
+  const cache = new Map();
+  const refresh = (/** @type {string} */ url) => {
+    const entry = cache.get(url) ?? { at: 0, value: null };
+    if (entry.pending) return entry.pending;
+    entry.pending = fetchJson(url).then(
+      (value) => {
+        cache.set(url, { at: now(), value: /** @type {RemoteManifest} */ (value) });
+      },
+      () => {
+        // Unreadable: no preloads until it answers again (asked again on the next request).
+        cache.set(url, { at: 0, value: null });
+      },
+    );
+    cache.set(url, entry);
+    return entry.pending;
+  };
+  return {
+    /** @param {string} url @returns {Promise<RemoteManifest | null>} */
+    async get(url) {
+      const entry = cache.get(url);
+      if (entry && now() - entry.at < MANIFEST_TTL_MS) return entry.value;
+      // Older: read again, and use only what that read says. A copy from before could name the files of a remote
+      // that has since gone down, and a failed preload of a script poisons the shell's later Retry of it.
+      const pending = refresh(url);
+      let timer;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, MANIFEST_WAIT_MS);
+      });
+      const read = await Promise.race([pending.then(() => true), late.then(() => false)]);
+      clearTimeout(timer);
+      return read ? (cache.get(url)?.value ?? null) : null;
+    },
+    /** Reads every manifest now (host start), so the first page already has them. */
+    warm(/** @type {string[]} */ urls) {
+      for (const url of urls) void refresh(url);
+    },
+  };
+}
+
+/** @param {string} url */
+async function defaultFetchJson(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2_000), headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
+const escapeAttribute = (/** @type {string} */ value) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+// JSON inside <script type="application/json">: no "</script>" or "<!--" can end it early.
+const scriptJson = (/** @type {unknown} */ value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The files of a remote the route's first view needs, as absolute URLs: [manifest, remoteEntry, expose chunk,
+ * strings chunk]; the manifest alone when it does not name its files, nothing when it could not be read.
+ * @param {string} manifestUrl @param {RemoteManifest | null} manifest @param {string} lang
+ */
+export function remoteFirstView(manifestUrl, manifest, lang, expose = './routes') {
+  // Unreadable (the remote is down: a failed preload would only stand in the way of the shell's Retry), or an old
+  // build without asset lists (its manifest alone).
+  if (!manifest) return { fetch: [], scripts: [] };
+  if (!manifest.metaData?.remoteEntry?.name) return { fetch: [manifestUrl], scripts: [] };
+  const { publicPath = 'auto', remoteEntry } = manifest.metaData;
+  const base = publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
+  const at = (/** @type {string} */ file) => new URL(file, base).href;
+  const entryFile = `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`;
+  const exposed = manifest.exposes?.find((item) => item.path === expose || `./${item.name}` === expose);
+  const exposeName = expose.replace(/^\.\//, '');
+  const sync = exposed?.assets?.js?.sync ?? [];
+  const lazy = exposed?.assets?.js?.async ?? [];
+  const own = sync.filter((file) => path.basename(file).startsWith(`__federation_expose_${exposeName}.`));
+  const strings = lazy.filter((file) => new RegExp(`-locale-${lang}-json\\.[0-9a-f]+\\.js$`).test(file));
+  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1)].map(at) };
+}
+
+/**
+ * The shell's page for a request: index.html with the remotes map and the route's preloads before </head>.
+ * @param {{ root: string, remotes: () => Record<string, string>, table: readonly RouteEntry[],
+ *   manifests?: ReturnType<typeof manifestCache> }} o
+ */
+export function firstViewPage(o) {
+  const source = fs.readFileSync(path.join(o.root, 'index.html'), 'utf8');
+  const files = fs.readdirSync(o.root);
+  // The shell's own strings per language: common-locale-<lang>-json.<hash>.js, shell-locale-<lang>-json.<hash>.js.
+  /** @type {Map<string, string[]>} */
+  const shellStrings = new Map();
+  for (const file of files) {
+    const match = /^(?:common|shell)-locale-([a-z]+)-json\.[0-9a-f]+\.js$/.exec(file);
+    if (!match?.[1]) continue;
+    shellStrings.set(match[1], [...(shellStrings.get(match[1]) ?? []), `/${file}`]);
+  }
+  const supported = new Set(shellStrings.keys());
+  const manifests = o.manifests ?? manifestCache();
+  manifests.warm(Object.values(o.remotes()));
+
+  /** @param {{ url: string, headers: Record<string, string | string[] | undefined> }} request */
+  return async (request) => {
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const search = new URLSearchParams(query);
+    const remotes = o.remotes();
+    const lang = languageFor(search, String(request.headers['accept-language'] ?? ''), supported);
+    const links = (shellStrings.get(lang) ?? []).map((href) => preload(href, 'script'));
+    let decoded = pathname;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // Not a valid address: matched as it came.
+    }
+    const owner = ownerFor(o.table, decoded, search);
+    const manifestUrl = owner ? remotes[owner] : undefined;
+    if (manifestUrl) {
+      const { fetch: fetched, scripts } = remoteFirstView(manifestUrl, await manifests.get(manifestUrl), lang);
+      links.push(...fetched.map((href) => preload(href, 'fetch', 'anonymous')));
+      links.push(...scripts.map((href) => preload(href, 'script')));
+    }
+    const head = [`<script type="application/json" id="remotes-map">${scriptJson(remotes)}</script>`, ...links].join(
+      '',
+    );
+    return source.replace('</head>', `${head}</head>`);
+  };
+}
+
+/** @param {string} href @param {string} as @param {string} [crossorigin] */
+function preload(href, as, crossorigin) {
+  const cors = crossorigin ? ` crossorigin="${crossorigin}"` : '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}>`;
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { firstViewPage, languageFor, manifestCache, ownerFor, remoteFirstView } from './first-view.mjs';
+
+const TABLE = [
+  { path: '/', owner: 'mf_card' },
+  { path: '/:flag/:iccid', owner: 'mf_card' },
+  { path: '/pool/detail', owner: 'mf_pool' },
+  { path: '/pkg', owner: 'mf_card', ownerByQuery: { param: 'poolId', owner: 'mf_pool' } },
+];
+
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      path: './routes',
+      name: 'routes',
+      assets: {
+        js: {
+          sync: ['__federation_expose_routes.0947a278.js', '__federation_expose_embed.8cfd673b.js'],
+          async: ['card-locale-ar-json.11111111.js', 'card-locale-en-json.22222222.js', '9134.4e70ade2.js'],
+        },
+      },
+    },
+  ],
+};
+
+describe('the shell page of a route', () => {
+  it('finds the owning remote as the router ranks routes: static segments first, then the query hand-over', () => {
+    expect(ownerFor(TABLE, '/2/8988', new URLSearchParams())).toBe('mf_card');
+    expect(ownerFor(TABLE, '/pool/detail', new URLSearchParams())).toBe('mf_pool');
+    expect(ownerFor(TABLE, '/', new URLSearchParams())).toBe('mf_card');
+    expect(ownerFor(TABLE, '/pkg', new URLSearchParams('poolId=3'))).toBe('mf_pool');
+    expect(ownerFor(TABLE, '/a/b/c', new URLSearchParams())).toBeNull();
+  });
+
+  it('guesses the language from ?lang=, then Accept-Language, then English', () => {
+    const supported = new Set(['en', 'ar', 'de']);
+    expect(languageFor(new URLSearchParams('lang=ar'), 'de-DE', supported)).toBe('ar');
+    expect(languageFor(new URLSearchParams(), 'xx, de-DE;q=0.8', supported)).toBe('de');
+    expect(languageFor(new URLSearchParams('lang=zz'), 'fr', supported)).toBe('en');
+  });
+
+  it("names the remote's entry, its route chunk and its strings from mf-manifest.json, nothing else", () => {
+    const view = remoteFirstView('http://cdn.test/card/mf-manifest.json', MANIFEST, 'en');
+    expect(view.fetch).toEqual(['http://cdn.test/card/mf-manifest.json']);
+    expect(view.scripts).toEqual([
+      'http://cdn.test/card/remoteEntry.js',
+      'http://cdn.test/card/__federation_expose_routes.0947a278.js',
+      'http://cdn.test/card/card-locale-en-json.22222222.js',
+    ]);
+    // A manifest without asset lists: the manifest only; none read (the remote is down): nothing.
+    expect(remoteFirstView('http://cdn.test/mf-manifest.json', { exposes: [] }, 'en')).toEqual({
+      fetch: ['http://cdn.test/mf-manifest.json'],
+      scripts: [],
+    });
+    expect(remoteFirstView('http://cdn.test/mf-manifest.json', null, 'en')).toEqual({ fetch: [], scripts: [] });
+  });
+
+  it('forgets a manifest whose remote went down once it is read again, and waits for no slow one', async () => {
+    let clock = 0;
+    let reply = async () => MANIFEST;
+    const manifests = manifestCache(
+      (url) => reply(url),
+      () => clock,
+    );
+    expect(await manifests.get('http://r.test/mf-manifest.json')).toBe(MANIFEST);
+    reply = async () => {
+      throw new Error('ECONNREFUSED');
+    };
+    clock = 1_000;
+    expect(await manifests.get('http://r.test/mf-manifest.json')).toBe(MANIFEST);
+    clock = 10_000;
+    expect(await manifests.get('http://r.test/mf-manifest.json')).toBeNull();
+    reply = () => new Promise(() => undefined);
+    clock = 20_000;
+    expect(await manifests.get('http://r.test/mf-manifest.json')).toBeNull();
+  });
+
+  describe('served', () => {
+    let remote;
+    let root;
+    let answer = MANIFEST;
+    let asked = 0;
+
+    beforeAll(async () => {
+      remote = Fastify();
+      remote.get('/mf-manifest.json', async (request, reply) => {
+        asked += 1;
+        if (!answer) return reply.code(503).send({});
+        return answer;
+      });
+      await remote.listen({ port: 0, host: '127.0.0.1' });
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-'));
+      fs.writeFileSync(path.join(root, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+      for (const file of ['shell-locale-en-json.aaaaaaaa.js', 'common-locale-en-json.bbbbbbbb.js']) {
+        fs.writeFileSync(path.join(root, file), '');
+      }
+    });
+    afterAll(async () => {
+      await remote.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    const manifestUrl = () => `http://127.0.0.1:${remote.server.address().port}/mf-manifest.json`;
+
+    it('carries the remotes map (safe inside a script element) and preloads the first view', async () => {
+      const remotes = { mf_card: manifestUrl(), mf_pool: 'http://x.test/</script><b>/mf-manifest.json' };
+      const page = firstViewPage({ root, remotes: () => remotes, table: TABLE, manifests: manifestCache() });
+      const html = await page({ url: '/2/8988?lang=en', headers: {} });
+      const map = /<script type="application\/json" id="remotes-map">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(map)).toEqual(remotes);
+      expect(map).not.toContain('</script>');
+      const base = manifestUrl().replace('mf-manifest.json', '');
+      expect(html).toContain('<link rel="preload" href="/shell-locale-en-json.aaaaaaaa.js" as="script">');
+      expect(html).toContain('<link rel="preload" href="/common-locale-en-json.bbbbbbbb.js" as="script">');
+      expect(html).toContain(`<link rel="preload" href="${manifestUrl()}" as="fetch" crossorigin="anonymous">`);
+      expect(html).toContain(`<link rel="preload" href="${base}remoteEntry.js" as="script">`);
+      expect(html).toContain(`href="${base}__federation_expose_routes.0947a278.js"`);
+      expect(html).toContain(`href="${base}card-locale-en-json.22222222.js"`);
+      expect(html).not.toContain('embed');
+      expect(html.indexOf('remotes-map')).toBeLessThan(html.indexOf('</head>'));
+    });
+
+    it('reads a manifest once per few seconds, and a remote that is down only loses its preloads', async () => {
+      const manifests = manifestCache();
+      const page = firstViewPage({ root, remotes: () => ({ mf_card: manifestUrl() }), table: TABLE, manifests });
+      const before = asked;
+      await page({ url: '/', headers: {} });
+      await page({ url: '/2/1', headers: {} });
+      expect(asked - before).toBe(1);
+
+      answer = null;
+      const down = firstViewPage({
+        root,
+        remotes: () => ({ mf_card: manifestUrl() }),
+        table: TABLE,
+        manifests: manifestCache(),
+      });
+      const html = await down({ url: '/2/1', headers: {} });
+      expect(html).toContain('id="remotes-map"');
+      expect(html).not.toContain('rel="preload" href="http');
+      expect(html).toContain('/shell-locale-en-json.aaaaaaaa.js');
+      answer = MANIFEST;
+    });
+  });
+});
