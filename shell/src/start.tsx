@@ -44,25 +44,20 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
-  const root = createRoot(container);
-  // A transition: React renders the page in slices and gives the main thread back between them (a phone's taps and
-  // the next downloads are not held up by one long task), and commits it whole.
-  React.startTransition(() =>
-    root.render(
-      <React.StrictMode>
-        <BrowserRouter>
-          <AppProviders
-            client={apiClient}
-            storage={storage}
-            locale={locale}
-            initialSearch={initialSearch}
-            freshReceipt={Boolean(taken?.token)}
-            remotesLoader={remotesLoader}
-          >
-            <App />
-          </AppProviders>
-        </BrowserRouter>
-      </React.StrictMode>,
-    ),
+  createRoot(container).render(
+    <React.StrictMode>
+      <BrowserRouter>
+        <AppProviders
+          client={apiClient}
+          storage={storage}
+          locale={locale}
+          initialSearch={initialSearch}
+          freshReceipt={Boolean(taken?.token)}
+          remotesLoader={remotesLoader}
+        >
+          <App />
+        </AppProviders>
+      </BrowserRouter>
+    </React.StrictMode>,
   );
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
 import { bootHeader, htmlPage } from './html.mjs';
-import { BuildStatsPlugin, EmitFilePlugin, buildLabel, defines, precompress } from './plugins.mjs';
+import { BuildStatsPlugin, EmitFilePlugin, ExposeAssetsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
 import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
 import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
 
@@ -80,6 +80,7 @@ export function remoteConfigs(o) {
       output: { ...base.output, clean: true },
       plugins: [
         remoteFederation(o),
+        new ExposeAssetsPlugin(),
         buildLabel(),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),

@@ -91,3 +91,39 @@ export class EmitFilePlugin {
     });
   }
 }
+
+/**
+ * mf-manifest.json (and mf-stats.json) list, under each expose, the entry chunks of the other exposes too (the
+ * manifest plugin 2.9 collects them from the container's shared entry); the runtime preloads an expose's list when
+ * it is loaded, so the card page fetched the embed's and the standalone page's chunks for nothing, and the shell
+ * host would preload them. Each expose keeps its own expose chunk and the unnamed chunks it may share.
+ */
+export class ExposeAssetsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ExposeAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ExposeAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          for (const name of ['mf-manifest.json', 'mf-stats.json']) {
+            const asset = compilation.getAsset(name);
+            if (!asset) continue;
+            const json = JSON.parse(asset.source.source().toString());
+            for (const expose of json.exposes ?? []) {
+              const own = `__federation_expose_${String(expose.name ?? '').replace(/^\.\//, '')}.`;
+              for (const kind of ['js', 'css']) {
+                const sync = expose.assets?.[kind]?.sync;
+                if (Array.isArray(sync)) {
+                  expose.assets[kind].sync = sync.filter(
+                    (file) =>
+                      !path.basename(file).startsWith('__federation_expose_') || path.basename(file).startsWith(own),
+                  );
+                }
+              }
+            }
+            compilation.updateAsset(name, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
+          }
+        },
+      );
+    });
+  }
+}

@@ -27,7 +27,7 @@ import { PageFrame, useRemoteTranslation } from '../../lib/remote';
 import { pendingPurchasePath } from '../../lib/pending-goods';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
-import { getCardList, getUnbindList } from './api';
+import { firstCardList, getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
 import { RemoteWidget } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
@@ -110,8 +110,8 @@ export function HomePage() {
   const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
-  const load = useCallback(async () => {
-    const result = await getCardList();
+  const load = useCallback(async (first = false) => {
+    const result = await (first === true ? firstCardList() : getCardList());
     if (result.ok) {
       setList(result.data);
       setFailed(false);
@@ -121,7 +121,7 @@ export function HomePage() {
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    void load();
+    void load(true);
     void getUnbindList().then((result) => {
       if (!live) return;
       setBindChecked(true);

@@ -1,5 +1,6 @@
-import { type CallResult } from 'shared-contracts';
+import { getStorage, STORAGE_KEYS, type CallResult } from 'shared-contracts';
 import { getApiClient } from '../../lib/api-client';
+import { keepPrefetched, takePrefetched } from '../../lib/prefetched';
 
 // The card list calls (base api: /eshop/api/v1/...). Each returns the client's result value (it never throws).
 export const getCardList = (): Promise<CallResult<'getCardList'>> => getApiClient().call('getCardList', {});
@@ -9,3 +10,14 @@ export const bindCard = (iccid: string): Promise<CallResult<'bindCard'>> => getA
 export const bindCardList = (iccids: string[]): Promise<CallResult<'bindCardList'>> =>
   getApiClient().call('bindCardList', { iccids });
 export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiClient().call('bindEid', { eid });
+
+const CARD_LIST = 'cardList';
+
+/** mf_card/routes' prefetch of /eshop/card/list: the list is asked while the page starts (logged in only). */
+export function prefetchCardList(): void {
+  if (getStorage().get(STORAGE_KEYS.RECEIPT)) keepPrefetched(CARD_LIST, getCardList());
+}
+
+/** The page's first load: the prefetched answer when there is one. */
+export const firstCardList = (): Promise<CallResult<'getCardList'>> =>
+  takePrefetched<CallResult<'getCardList'>>(CARD_LIST) ?? getCardList();

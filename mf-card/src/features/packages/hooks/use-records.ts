@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type Language, type PackageRecordGroups } from 'shared-contracts';
+import {
+  normalizeLanguage,
+  type CallResult,
+  type Language,
+  type PackageRecordGroups,
+  type RoutePrefetch,
+} from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
+import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { getRecords } from '../api/get-records';
 
 export type RecordsState =
@@ -8,6 +15,16 @@ export type RecordsState =
   | { status: 'loading' }
   | { status: 'ready'; groups: PackageRecordGroups }
   | { status: 'failed'; code: number; message: string; network: boolean };
+
+const recordsKey = (iccid: string, lang: Language) => `records|${iccid}|${lang}`;
+
+/** mf_card/routes' prefetch of /pkg?iccid=…: the card's packages are asked while the page starts. */
+export function prefetchRecords({ search, lang }: RoutePrefetch): void {
+  const iccid = search.get('iccid')?.trim();
+  if (!iccid) return;
+  const language = normalizeLanguage(lang);
+  keepPrefetched(recordsKey(iccid, language), getRecords(getApiClient(), { iccid, lang: language }));
+}
 
 /** The purchased packages of `iccid` (null: nothing to load); `retry` loads them again. */
 export function useRecords(iccid: string | null, lang: Language) {
@@ -21,7 +38,8 @@ export function useRecords(iccid: string | null, lang: Language) {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    void getRecords(getApiClient(), { iccid, lang }, controller.signal).then((result) => {
+    const early = attempt === 0 ? takePrefetched<CallResult<'pkgRecord'>>(recordsKey(iccid, lang)) : null;
+    void (early ?? getRecords(getApiClient(), { iccid, lang }, controller.signal)).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setState({ status: 'ready', groups: result.data });
       else setState({ status: 'failed', code: result.code, message: result.message, network: Boolean(result.network) });
