@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { minimizers } from '@esim/build/webpack';
 import { precompressDir } from '../lib/compress.mjs';
 import { compile, entryFiles, webpack } from '../lib/webpack.mjs';
 import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
@@ -60,7 +61,8 @@ const config = {
   },
   plugins: [new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? '') })],
   performance: { hints: false },
-  optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  // The site's minifier too (swc, @esim/build).
+  optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic', minimizer: minimizers() },
   stats: 'errors-warnings',
 };
 

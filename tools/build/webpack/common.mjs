@@ -56,6 +56,22 @@ export const hashedName = (pathData) =>
 export const lazyChunkName = (pathData) =>
   pathData.chunk && pathData.chunk.name ? '[name].[contenthash:8].js' : '[id].[contenthash:8].js';
 
+/**
+ * Minification with swc's minifier (the same @swc/core that compiles the code) instead of webpack's default terser:
+ * about a third of terser's time for files within a few per cent of its size, which is most of a build's time on a
+ * 2-core machine (a remote: 17 s with terser).
+ */
+export function minimizers() {
+  const MinimizerPlugin = require('minimizer-webpack-plugin');
+  return [
+    new MinimizerPlugin({
+      minify: MinimizerPlugin.swcMinify,
+      minimizerOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+      extractComments: false,
+    }),
+  ];
+}
+
 /** The base of a compilation; `o.dirname` is the package folder. */
 export function baseConfig(o, argv) {
   const prod = isProduction(argv);
@@ -79,7 +95,11 @@ export function baseConfig(o, argv) {
     },
     module: { rules: [swcRule(), federationEsmRule()] },
     performance: { hints: false },
-    optimization: { chunkIds: prod ? 'deterministic' : 'named', moduleIds: 'deterministic' },
+    optimization: {
+      chunkIds: prod ? 'deterministic' : 'named',
+      moduleIds: 'deterministic',
+      ...(prod ? { minimizer: minimizers() } : {}),
+    },
     stats: prod ? 'errors-warnings' : 'minimal',
   };
 }

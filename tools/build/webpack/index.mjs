@@ -122,3 +122,4 @@ export function remoteConfigs(o) {
 }
 
 export { sharedSingletons, SINGLETONS } from './shared.mjs';
+export { minimizers } from './common.mjs';
