@@ -1,20 +1,19 @@
 /**
- * Answers a route's prefetch asked for while the page started (mf_card/routes), kept for the page to take once.
- * Older than PREFETCHED_MAX_AGE_MS, or taken already: the page asks again.
+ * What a route's prefetch asked for while the page started (mf_card/routes' `prefetch`), kept for the page to take
+ * once. Older than PREFETCHED_MAX_AGE_MS, or taken already: the page asks again. The api client's calls never reject
+ * (they answer a result), so a kept call left untaken is never an unhandled rejection.
  */
 export const PREFETCHED_MAX_AGE_MS = 10_000;
 
 const kept = new Map<string, { at: number; value: unknown }>();
 
-export function keepPrefetched<T>(key: string, value: Promise<T>): void {
-  // A failure is the page's to report when it takes the answer; nothing is left unhandled meanwhile.
-  value.catch(() => undefined);
+export function keepPrefetched<T>(key: string, value: T): void {
   kept.set(key, { at: Date.now(), value });
 }
 
-export function takePrefetched<T>(key: string): Promise<T> | null {
+export function takePrefetched<T>(key: string): T | null {
   const entry = kept.get(key);
   kept.delete(key);
   if (!entry || Date.now() - entry.at > PREFETCHED_MAX_AGE_MS) return null;
-  return entry.value as Promise<T>;
+  return entry.value as T;
 }

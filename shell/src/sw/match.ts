@@ -1,3 +1,5 @@
+import { REMOTES_MAP_ELEMENT_ID } from '../lib/remotes-map';
+
 // Which requests the service worker handles, and how: plain functions of the URL, shared by the worker and its
 // tests (the worker file itself needs the WebWorker library and is type-checked on its own).
 
@@ -41,7 +43,8 @@ export function remoteOriginsOf(map: unknown, shellOrigin: string): Set<string> 
   return origins;
 }
 
-const MAP_IN_PAGE = /<script type="application\/json" id="remotes-map">([^<]*)<\/script>/;
+// The data block the shell host writes (tools/build/host/first-view.mjs) and the shell reads through the DOM.
+const MAP_IN_PAGE = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([^<]*)</script>`);
 
 /** The remotes map the shell host writes into each page it serves (null: a page without one, or not readable). */
 export function remotesMapInPage(html: string): unknown {

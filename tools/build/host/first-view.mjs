@@ -195,8 +195,20 @@ export function firstViewPage(o) {
     const head = [`<script type="application/json" id="remotes-map">${scriptJson(remotes)}</script>`, ...links].join(
       '',
     );
-    return source.replace('</head>', `${head}</head>`);
+    // The guessed language from the first byte (the boot header reads right to left in Arabic and Hebrew); the shell
+    // sets both again once it knows the user's stored choice.
+    const html = source.replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${directionOf(lang)}">`);
+    return html.replace('</head>', `${head}</head>`);
   };
+}
+
+/** 'rtl' or 'ltr', from the platform's own locale data. @param {string} lang */
+function directionOf(lang) {
+  const locale =
+    /** @type {Intl.Locale & { getTextInfo?: () => { direction?: string }, textInfo?: { direction?: string } }} */ (
+      new Intl.Locale(lang)
+    );
+  return (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /** @param {string} href @param {string} as @param {string} [crossorigin] */

@@ -36,6 +36,23 @@ describe('the shell page of a route', () => {
     expect(ownerFor(TABLE, '/a/b/c', new URLSearchParams())).toBeNull();
   });
 
+  it("ranks the shell's real route table as the shell's router does (the host has no React to ask)", () => {
+    const table = JSON.parse(
+      fs.readFileSync(new URL('../../../shell/src/app/routes/route-table.json', import.meta.url), 'utf8'),
+    );
+    const none = new URLSearchParams();
+    expect(ownerFor(table, '/2/89880000000000000001', none)).toBe('mf_card');
+    expect(ownerFor(table, '/pool/detail', none)).toBe('mf_pool');
+    expect(ownerFor(table, '/card/set', none)).toBe('mf_card');
+    expect(ownerFor(table, '/card/msg', none)).toBe('mf_account');
+    expect(ownerFor(table, '/user/info', none)).toBe('mf_account');
+    expect(ownerFor(table, '/pay/order', none)).toBe('mf_checkout');
+    expect(ownerFor(table, '/esim/shop/89049032000000000000000000000001', none)).toBe('mf_esim');
+    expect(ownerFor(table, '/esim/card/set/0', none)).toBe('mf_esim');
+    expect(ownerFor(table, '/eshop/card/list', none)).toBe('mf_card');
+    expect(ownerFor(table, '/pkg', new URLSearchParams('poolId=7'))).toBe('mf_pool');
+  });
+
   it('guesses the language from ?lang=, then Accept-Language, then English', () => {
     const supported = new Set(['en', 'ar', 'de']);
     expect(languageFor(new URLSearchParams('lang=ar'), 'de-DE', supported)).toBe('ar');
@@ -94,8 +111,15 @@ describe('the shell page of a route', () => {
       });
       await remote.listen({ port: 0, host: '127.0.0.1' });
       root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-'));
-      fs.writeFileSync(path.join(root, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
-      for (const file of ['shell-locale-en-json.aaaaaaaa.js', 'common-locale-en-json.bbbbbbbb.js']) {
+      fs.writeFileSync(
+        path.join(root, 'index.html'),
+        '<!doctype html><html lang=en dir=ltr><head><title>t</title></head><body></body></html>',
+      );
+      for (const file of [
+        'shell-locale-en-json.aaaaaaaa.js',
+        'common-locale-en-json.bbbbbbbb.js',
+        'shell-locale-ar-json.cccccccc.js',
+      ]) {
         fs.writeFileSync(path.join(root, file), '');
       }
     });
@@ -122,6 +146,10 @@ describe('the shell page of a route', () => {
       expect(html).toContain(`href="${base}card-locale-en-json.22222222.js"`);
       expect(html).not.toContain('embed');
       expect(html.indexOf('remotes-map')).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toContain('<html lang="en" dir="ltr">');
+      const arabic = await page({ url: '/2/8988', headers: { 'accept-language': 'ar-EG,ar;q=0.9' } });
+      expect(arabic).toContain('<html lang="ar" dir="rtl">');
+      expect(arabic).toContain('/shell-locale-ar-json.cccccccc.js');
     });
 
     it('reads a manifest once per few seconds, and a remote that is down only loses its preloads', async () => {

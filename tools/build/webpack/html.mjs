@@ -30,17 +30,17 @@ const page = ({ title, body, manifest }) => `<!doctype html>
 </html>`;
 
 /**
- * index.html with the given entry chunks (and, for the shell, its web app manifest). publicPath '/': the shell's
- * page is served at deep routes such as
- * /2/8988.../ where a relative script address would break.
- */
-/**
  * The shell's first paint before any script has run: the header bar with the site's name, which the app's own
  * header replaces on its first render (same height, so nothing moves).
  */
 export const bootHeader = (title) =>
   `<div id="root"><div class="boot-bar" aria-hidden="true">${title}</div></div><noscript>This site needs JavaScript.</noscript>`;
 
+/**
+ * index.html with the given entry chunks (and, for the shell, its web app manifest). publicPath '/': the shell's
+ * page is served at deep routes such as
+ * /2/8988.../ where a relative script address would break.
+ */
 export function htmlPage({
   title,
   chunks,

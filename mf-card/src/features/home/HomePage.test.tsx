@@ -240,6 +240,20 @@ describe('card list home', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('the offer to bind cards never replaces the Add sheet the user opened before the check answered', async () => {
+    let answer: (value: { list: string[] }) => void = () => undefined;
+    const unbound = new Promise<{ list: string[] }>((resolve) => {
+      answer = resolve;
+    });
+    stubCalls({ getCardList: empty, getUnbindList: () => unbound, getActivityList: {} });
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: /add/i }));
+    expect(screen.getByRole('dialog', { name: 'Add a card' })).toBeInTheDocument();
+    await act(async () => answer({ list: ['89880000000000000010'] }));
+    expect(screen.getByRole('dialog', { name: 'Add a card' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add your cards to this account?' })).not.toBeInTheDocument();
+  });
+
   it('a remembered ICCID opens the single bind dialog; cancel forgets it', async () => {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000042');
     stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });

@@ -13,6 +13,7 @@ import {
   stripWhitespace,
   STORAGE_KEYS,
   subscribe,
+  type CallResult,
   type CardListResponse,
   type EidItem,
   type EsimCardInfo,
@@ -110,32 +111,36 @@ export function HomePage() {
   const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
-  const load = useCallback(async (first = false) => {
-    const result = await (first === true ? firstCardList() : getCardList());
+  const show = useCallback((result: CallResult<'getCardList'>) => {
     if (result.ok) {
       setList(result.data);
       setFailed(false);
     } else setFailed(true);
   }, []);
+  const load = useCallback(async () => show(await getCardList()), [show]);
 
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    void load(true);
+    // The first list was usually asked while the page started (mf_card/routes' prefetch).
+    void firstCardList().then(show);
     void getUnbindList().then((result) => {
       if (!live) return;
       setBindChecked(true);
+      // The offer to bind never takes the place of a dialog the user opened meanwhile (the list shows before this
+      // check answers, so Add may already be open); it comes again on the next visit.
+      const offer = (next: Dialogs) => setDialog((current) => (current.kind === 'none' ? next : current));
       if (result.ok && result.data.list.length) {
-        setDialog({ kind: 'batch', iccids: result.data.list });
+        offer({ kind: 'batch', iccids: result.data.list });
         return;
       }
       const remembered = stripWhitespace(getStorage().get(STORAGE_KEYS.BIND_ICCID) ?? '');
-      if (isBindableIccid(remembered)) setDialog({ kind: 'single', iccid: remembered });
+      if (isBindableIccid(remembered)) offer({ kind: 'single', iccid: remembered });
     });
     return () => {
       live = false;
     };
-  }, [loggedIn, load]);
+  }, [loggedIn, show]);
 
   const close = () => {
     if (dialog.kind === 'single') getStorage().remove(STORAGE_KEYS.BIND_ICCID);

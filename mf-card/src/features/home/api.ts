@@ -20,4 +20,4 @@ export function prefetchCardList(): void {
 
 /** The page's first load: the prefetched answer when there is one. */
 export const firstCardList = (): Promise<CallResult<'getCardList'>> =>
-  takePrefetched<CallResult<'getCardList'>>(CARD_LIST) ?? getCardList();
+  takePrefetched<Promise<CallResult<'getCardList'>>>(CARD_LIST) ?? getCardList();

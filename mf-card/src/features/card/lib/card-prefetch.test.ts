@@ -20,9 +20,8 @@ describe('the card page prefetch', () => {
       lang: 'en-US',
     });
     expect(asked.sort()).toEqual(['/check/card', '/get/agent', '/get/card']);
+    // Another language's page does not take them.
     expect(takePrefetchedCard('2', '89880000000000000001', 'ar')).toBeNull();
-
-    prefetchCard({ params: { flag: '2', iccid: '89880000000000000001' }, search: new URLSearchParams(), lang: 'en' });
     const calls = takePrefetchedCard('2', '89880000000000000001', 'en');
     expect(calls).not.toBeNull();
     await Promise.all([calls?.check, calls?.agent, calls?.card]);

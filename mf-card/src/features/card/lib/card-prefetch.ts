@@ -1,5 +1,6 @@
 import { normalizeLanguage, type CallResult, type Language, type RoutePrefetch } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
+import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { checkCard } from '../api/check-card';
 import { getAgent } from '../api/get-agent';
 import { getCard } from '../api/get-card';
@@ -11,18 +12,7 @@ export interface CardCalls {
   card: Promise<CallResult<'getCard'>>;
 }
 
-/** Answers older than this are not used: the page asks again. */
-export const PREFETCH_MAX_AGE_MS = 10_000;
-
-interface Prefetched {
-  key: string;
-  at: number;
-  calls: CardCalls;
-}
-
-let prefetched: Prefetched | null = null;
-
-const keyOf = (flag: string, iccid: string, lang: Language) => `${flag}|${iccid}|${lang}`;
+const keyOf = (flag: string, iccid: string, lang: Language) => `card|${flag}|${iccid}|${lang}`;
 
 /** Starts the three calls for a card (the ones useCard makes on its first load). */
 export function askCard(request: { flag: string; iccid: string; lang: Language }): CardCalls {
@@ -37,20 +27,17 @@ export function askCard(request: { flag: string; iccid: string; lang: Language }
 
 /**
  * mf_card/routes' prefetch for /{flag}/{iccid}: the shell calls it at start-up, so the card's data is asked while the
- * page's code and strings still load. At most one card is kept, and only for PREFETCH_MAX_AGE_MS.
+ * page's code and strings still load.
  */
 export function prefetchCard({ params, lang }: RoutePrefetch): void {
   const flag = params.flag ?? '';
   const iccid = params.iccid ?? '';
   if (!flag || !iccid) return;
   const language = normalizeLanguage(lang);
-  prefetched = { key: keyOf(flag, iccid, language), at: Date.now(), calls: askCard({ flag, iccid, lang: language }) };
+  keepPrefetched(keyOf(flag, iccid, language), askCard({ flag, iccid, lang: language }));
 }
 
 /** The prefetched calls for this card and language, once: null when there are none, or they are for another. */
 export function takePrefetchedCard(flag: string, iccid: string, lang: Language): CardCalls | null {
-  const taken = prefetched;
-  prefetched = null;
-  if (!taken || taken.key !== keyOf(flag, iccid, lang) || Date.now() - taken.at > PREFETCH_MAX_AGE_MS) return null;
-  return taken.calls;
+  return takePrefetched<CardCalls>(keyOf(flag, iccid, lang));
 }

@@ -38,7 +38,7 @@ export function useRecords(iccid: string | null, lang: Language) {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    const early = attempt === 0 ? takePrefetched<CallResult<'pkgRecord'>>(recordsKey(iccid, lang)) : null;
+    const early = attempt === 0 ? takePrefetched<Promise<CallResult<'pkgRecord'>>>(recordsKey(iccid, lang)) : null;
     void (early ?? getRecords(getApiClient(), { iccid, lang }, controller.signal)).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setState({ status: 'ready', groups: result.data });

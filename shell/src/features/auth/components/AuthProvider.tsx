@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthContext, type UserInfo } from '../../../lib/auth';
 import { getUserInfo } from '../api/get-user-info';
 import { takeReceiptFromQuery } from '../lib/receipt';
+import { useBusEvent } from '../../../lib/use-bus-event';
 
 /**
  * The auth receipt: `access_token` in the query is stored as RECEIPT and removed from the address bar; with a
@@ -53,29 +54,19 @@ export function AuthProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, storage, receiptVersion]);
 
-  useLayoutEffect(
-    () =>
-      getBus().subscribe('session:end', ({ redirectTo }) => {
-        setUser(null);
-        getBus().publish('auth:changed', null);
-        if (redirectTo) navigate(redirectTo);
-      }),
-    [navigate],
-  );
+  useBusEvent('session:end', ({ redirectTo }) => {
+    setUser(null);
+    getBus().publish('auth:changed', null);
+    if (redirectTo) navigate(redirectTo);
+  });
 
   // A remote that logs the user in or out (mf-account) announces it; the shell follows.
-  useLayoutEffect(
-    () =>
-      getBus().subscribe('auth:changed', (next) => {
-        if (next === null) setUser(null);
-        else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT))
-          setReceiptVersion((n) => n + 1);
-        // The same account with a new address (e-mail change on /user/info).
-        else
-          setUser((current) => (current && current.email !== next.email ? { ...current, email: next.email } : current));
-      }),
-    [storage],
-  );
+  useBusEvent('auth:changed', (next) => {
+    if (next === null) setUser(null);
+    else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT)) setReceiptVersion((n) => n + 1);
+    // The same account with a new address (e-mail change on /user/info).
+    else setUser((current) => (current && current.email !== next.email ? { ...current, email: next.email } : current));
+  });
 
   const value = useMemo(() => ({ user, loggedIn: user !== null }), [user]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

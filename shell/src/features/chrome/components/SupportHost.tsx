@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { getBus, type ApiClient, type EventMap } from 'shared-contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ApiClient, type EventMap } from 'shared-contracts';
+import { useBusEvent } from '../../../lib/use-bus-event';
 
 const SupportCenter = lazy(() => import(/* webpackChunkName: "support-center" */ './SupportCenter'));
 
@@ -20,15 +21,11 @@ export function SupportHost({ client }: { client?: ApiClient }) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  useLayoutEffect(
-    () =>
-      getBus().subscribe('support:open', (request) => {
-        if (centerMounted.current) return;
-        setFirst(request);
-        setLoad(true);
-      }),
-    [],
-  );
+  useBusEvent('support:open', (request) => {
+    if (centerMounted.current) return;
+    setFirst(request);
+    setLoad(true);
+  });
 
   if (!load) return null;
   return (

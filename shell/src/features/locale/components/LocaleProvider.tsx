@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_COUNTRY,
   getBus,
@@ -15,6 +15,7 @@ import { LocaleContext, type LocaleChange, type LocaleState } from '../../../lib
 import { getConfig } from '../api/get-config';
 import { saveUserSettings } from '../api/save-user-settings';
 import { persistLocale, resolveLocale, type ResolvedLocale } from '../lib/resolve-locale';
+import { useBusEvent } from '../../../lib/use-bus-event';
 
 /**
  * Language, currency and region of the page. Starts from what bootstrap resolved (query and storage), then checks
@@ -94,24 +95,20 @@ export function LocaleProvider({
 
   // Another package changed the settings (mf-account's user page saved region and currency): follow it. Values
   // equal to the current ones are this provider's own announcement and change nothing.
-  useLayoutEffect(
-    () =>
-      getBus().subscribe('locale:changed', (next) => {
-        if (next.ccy && next.ccy !== currency) {
-          setCurrency(next.ccy);
-          storage.set(STORAGE_KEYS.CURRENCY_KEY, next.ccy);
-        }
-        if (next.area && next.area !== region) {
-          setRegion(next.area);
-          storage.set(STORAGE_KEYS.AREA_KEY, next.area);
-        }
-        if (next.lang !== language && !initial.locked) {
-          void applyLanguage(next.lang);
-          storage.set(STORAGE_KEYS.LANGUAGE_KEY, next.lang);
-        }
-      }),
-    [applyLanguage, currency, initial.locked, language, region, storage],
-  );
+  useBusEvent('locale:changed', (next) => {
+    if (next.ccy && next.ccy !== currency) {
+      setCurrency(next.ccy);
+      storage.set(STORAGE_KEYS.CURRENCY_KEY, next.ccy);
+    }
+    if (next.area && next.area !== region) {
+      setRegion(next.area);
+      storage.set(STORAGE_KEYS.AREA_KEY, next.area);
+    }
+    if (next.lang !== language && !initial.locked) {
+      void applyLanguage(next.lang);
+      storage.set(STORAGE_KEYS.LANGUAGE_KEY, next.lang);
+    }
+  });
 
   const update = useCallback(
     async (change: LocaleChange) => {

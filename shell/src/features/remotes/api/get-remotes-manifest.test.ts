@@ -1,4 +1,5 @@
-import { getRemotesManifest, remotesManifestInPage, REMOTES_MAP_ELEMENT_ID } from './get-remotes-manifest';
+import { REMOTES_MAP_ELEMENT_ID } from '../../../lib/remotes-map';
+import { getRemotesManifest, remotesManifestInPage } from './get-remotes-manifest';
 
 function pageWith(text: string, type = 'application/json') {
   document.body.innerHTML = '';

@@ -1,7 +1,5 @@
+import { REMOTES_MAP_ELEMENT_ID } from '../../../lib/remotes-map';
 import { isRemoteName, type RemotesManifest } from '../lib/remote-names';
-
-/** The id of the map the site host writes into the page (tools/build/host/first-view.mjs). */
-export const REMOTES_MAP_ELEMENT_ID = 'remotes-map';
 
 function manifestOf(body: unknown): RemotesManifest {
   const manifest: RemotesManifest = {};

@@ -1,11 +1,12 @@
-import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getBus, type CheckoutRequest, type CheckoutSheetModule, type CheckoutSheetProps } from 'shared-contracts';
+import { type CheckoutRequest, type CheckoutSheetModule, type CheckoutSheetProps } from 'shared-contracts';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { PageSkeleton } from '../../../components/Skeleton';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { loadRemoteModule, resetRemote } from '../lib/federation';
+import { useBusEvent } from '../../../lib/use-bus-event';
 
 export type CheckoutSheetLoader = () => Promise<{ default: ComponentType<CheckoutSheetProps> }>;
 
@@ -28,7 +29,7 @@ export function CheckoutHost({ load = loadCheckoutSheet }: { load?: CheckoutShee
   // One lazy component per attempt: React keeps it across renders, Retry makes a new one.
   const [Sheet, setSheet] = useState<ComponentType<CheckoutSheetProps> | null>(null);
 
-  useLayoutEffect(() => getBus().subscribe('checkout:open', setRequest), []);
+  useBusEvent('checkout:open', setRequest);
 
   useEffect(() => {
     if (request && !Sheet) setSheet(() => lazy(load));

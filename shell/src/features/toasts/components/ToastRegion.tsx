@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import { getBus, type EventMap, type ToastKind } from 'shared-contracts';
+import { type EventMap, type ToastKind } from 'shared-contracts';
+import { useBusEvent } from '../../../lib/use-bus-event';
 
 export const TOAST_DURATION_MS = 4000;
 const MAX_TOASTS = 3;
@@ -52,17 +53,11 @@ export function ToastRegion() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
-  // A layout effect: the shell's bus listeners are subscribed before any passive effect of the same commit runs, so
-  // a remote that mounts with the page's first render (its code came with the page) and reports at once is heard.
-  useLayoutEffect(
-    () =>
-      getBus().subscribe('toast', (payload) => {
-        const id = nextId.current++;
-        setToasts((current) => [...current, { ...payload, id }].slice(-MAX_TOASTS));
-        window.setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), TOAST_DURATION_MS);
-      }),
-    [],
-  );
+  useBusEvent('toast', (payload) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { ...payload, id }].slice(-MAX_TOASTS));
+    window.setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), TOAST_DURATION_MS);
+  });
 
   return createPortal(
     <Region role="status" aria-live="polite" data-testid="toast-region">
