@@ -54,13 +54,13 @@ export function ownerFor(table, pathname, search) {
   return entry.ownerByQuery && search.has(entry.ownerByQuery.param) ? entry.ownerByQuery.owner : entry.owner;
 }
 
-/** The language the page will most likely show: ?lang=, else the browser's first supported one, else English. */
+/** The language the page will most likely show: the site's ?lan= parameter, else the browser's first supported one, else English. */
 export function languageFor(/** @type {URLSearchParams} */ search, acceptLanguage = '', supported = new Set(['en'])) {
   const pick = (/** @type {string} */ value) => {
     const code = value.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
     return supported.has(code) ? code : null;
   };
-  const asked = search.get('lang');
+  const asked = search.get('lan');
   if (asked && pick(asked)) return pick(asked);
   for (const part of acceptLanguage.split(',')) {
     const code = pick(part);

@@ -53,11 +53,11 @@ describe('the shell page of a route', () => {
     expect(ownerFor(table, '/pkg', new URLSearchParams('poolId=7'))).toBe('mf_pool');
   });
 
-  it('guesses the language from ?lang=, then Accept-Language, then English', () => {
+  it('guesses the language from ?lan=, then Accept-Language, then English', () => {
     const supported = new Set(['en', 'ar', 'de']);
-    expect(languageFor(new URLSearchParams('lang=ar'), 'de-DE', supported)).toBe('ar');
+    expect(languageFor(new URLSearchParams('lan=ar'), 'de-DE', supported)).toBe('ar');
     expect(languageFor(new URLSearchParams(), 'xx, de-DE;q=0.8', supported)).toBe('de');
-    expect(languageFor(new URLSearchParams('lang=zz'), 'fr', supported)).toBe('en');
+    expect(languageFor(new URLSearchParams('lan=zz'), 'fr', supported)).toBe('en');
   });
 
   it("names the remote's entry, its route chunk and its strings from mf-manifest.json, nothing else", () => {
@@ -133,7 +133,7 @@ describe('the shell page of a route', () => {
     it('carries the remotes map (safe inside a script element) and preloads the first view', async () => {
       const remotes = { mf_card: manifestUrl(), mf_pool: 'http://x.test/</script><b>/mf-manifest.json' };
       const page = firstViewPage({ root, remotes: () => remotes, table: TABLE, manifests: manifestCache() });
-      const html = await page({ url: '/2/8988?lang=en', headers: {} });
+      const html = await page({ url: '/2/8988?lan=en', headers: {} });
       const map = /<script type="application\/json" id="remotes-map">(.*?)<\/script>/.exec(html)?.[1];
       expect(JSON.parse(map)).toEqual(remotes);
       expect(map).not.toContain('</script>');
