@@ -63,10 +63,16 @@ export const lazyChunkName = (pathData) =>
  */
 export function minimizers() {
   const MinimizerPlugin = require('minimizer-webpack-plugin');
+  // BUILD_KEEP_NAMES=1 keeps function names (a build to profile: the benchmarks' CPU profiles then name functions).
+  const keepNames = process.env.BUILD_KEEP_NAMES === '1';
   return [
     new MinimizerPlugin({
       minify: MinimizerPlugin.swcMinify,
-      minimizerOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+      minimizerOptions: {
+        compress: { passes: 2, ...(keepNames ? { keep_fnames: true, keep_classnames: true } : {}) },
+        mangle: keepNames ? false : true,
+        format: { comments: false },
+      },
       extractComments: false,
     }),
   ];
