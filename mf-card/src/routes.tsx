@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { lazy } from 'react';
-import { registerRuntime, type RemoteRoute } from 'shared-contracts';
+import { registerRuntime, type RemoteRoute, type RoutePrefetch } from 'shared-contracts';
 import { CardPage } from './features/card/components/CardPage';
 import { prefetchCard } from './features/card/lib/card-prefetch';
 import { prefetchCardList } from './features/home/api';
 import { prefetchRecords } from './features/packages/hooks/use-records';
+import { remote } from './lib/remote';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
@@ -19,28 +20,39 @@ const PackagesPage = lazy(() => loadPackagesPage().then((m) => ({ default: m.Pac
 // Proves at run time that this remote runs on the page's one React and one bus.
 registerRuntime('mf_card', { react: React });
 
+/**
+ * A route's prefetch: this remote's strings of the page's language load at once (the shell holds its first render
+ * until they are in, so the page renders once), beside what the route itself starts.
+ */
+const withStrings =
+  (start: (page: RoutePrefetch) => void = () => undefined) =>
+  (page: RoutePrefetch) => {
+    start(page);
+    return remote.loadNamespace(page.lang);
+  };
+
 /** mf_card/routes: the paths of the shell's route table this remote owns. */
 const routes: RemoteRoute[] = [
-  { path: '/', Component: ScanPage },
+  { path: '/', Component: ScanPage, prefetch: withStrings() },
   // The card's first calls start while the page still loads (the shell calls prefetch at start-up).
-  { path: '/:flag/:iccid', Component: CardPage, prefetch: prefetchCard },
+  { path: '/:flag/:iccid', Component: CardPage, prefetch: withStrings(prefetchCard) },
   // The card list and /pkg: their page's code and first call start while the page still loads.
   {
     path: '/eshop/card/list',
     Component: HomePage,
-    prefetch: () => {
+    prefetch: withStrings(() => {
       void loadHomePage();
       prefetchCardList();
-    },
+    }),
   },
-  { path: '/card/set', Component: CardSettingsPage },
+  { path: '/card/set', Component: CardSettingsPage, prefetch: withStrings() },
   {
     path: '/pkg',
     Component: PackagesPage,
-    prefetch: (page) => {
+    prefetch: withStrings((page) => {
       void loadPackagesPage();
       prefetchRecords(page);
-    },
+    }),
   },
 ];
 

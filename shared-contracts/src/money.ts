@@ -43,6 +43,25 @@ export interface FormatPriceOptions {
   divisor?: number;
 }
 
+// Making an Intl.NumberFormat costs far more than formatting with one (a package grid formats dozens of prices in
+// one render): one per language, currency and digits, made on first use.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+function priceFormat(lang: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${lang}|${currency}|${digits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    priceFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The price as the reader's locale writes it in `currency`, e.g. formatPrice(1999, 'EUR') → '€19.99',
  * formatPrice(1500, 'JPY') → '¥1,500'. Returns null for zero, negative or non-finite amounts: the screen then shows
@@ -55,12 +74,7 @@ export function formatPrice(minor: number, currency: string, options: FormatPric
   const digits = currencyDigits(currency);
   const value = minor / (divisor * 10 ** (digits - 2));
   try {
-    return new Intl.NumberFormat(lang, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
+    return priceFormat(lang, currency.toUpperCase(), digits).format(value);
   } catch {
     // RangeError for a malformed currency or language tag: still show the amount.
     return `${value.toFixed(digits)} ${currency}`;

@@ -12,8 +12,12 @@ export interface RemoteRoute {
    * the page opened with, as soon as this module is loaded: beside the language bundles, before the first render).
    * The route's component takes the answers (or asks again when they do not fit). Optional; shells that predate it
    * never call it.
+   *
+   * It may return a promise that settles once the route's first render needs nothing more of its own (its strings
+   * in the page's language): the shell then holds its first render for it, briefly, so the page comes in one render.
+   * Shells that predate this ignore it; data calls are not part of it (the route shows its own loading state).
    */
-  prefetch?: (page: RoutePrefetch) => void;
+  prefetch?: (page: RoutePrefetch) => void | Promise<unknown>;
 }
 
 /** What the shell knows of the address at start-up. */

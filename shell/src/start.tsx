@@ -6,8 +6,8 @@ import { App } from './app/App';
 import { AppProviders } from './app/provider';
 import { takeReceiptFromQuery } from './features/auth/lib/receipt';
 import { persistLocale, resolveLocale } from './features/locale/lib/resolve-locale';
-import { federationRoutesLoader, type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
-import { prefetchRoute } from './app/routes/prefetch';
+import { federationRoutesLoader, loadOnce, type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
+import { prefetchRoute, settledWithin } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 
@@ -15,6 +15,14 @@ export interface StartShellOptions {
   /** Where the remotes' routes come from; default: through the federation runtime (the site as deployed). */
   remotesLoader?: RemoteRoutesLoader;
 }
+
+/**
+ * How long the first render waits for the page's remote (its routes and strings) after the shell's own strings are
+ * in. Rendered together, the page's view comes in one render, its data calls start before the shell's chrome renders,
+ * and the chrome does not render again when the remote's strings arrive. A remote slower than this renders into the
+ * shell's skeleton as before (the boot header of the HTML shows meanwhile).
+ */
+export const FIRST_VIEW_WAIT_MS = 1000;
 
 /**
  * The shell's start-up: the login receipt from the query (before anything renders, so the first calls of any remote
@@ -38,9 +46,9 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   });
   persistLocale(storage, locale.store);
   // The page's remote and its data start now, beside the language bundles (the same loader the app renders with).
-  const remotesLoader = options.remotesLoader ?? federationRoutesLoader;
-  prefetchRoute(remotesLoader, { pathname, search: initialSearch }, locale.language);
-  await initI18n(locale.language);
+  const remotesLoader = options.remotesLoader ? loadOnce(options.remotesLoader) : federationRoutesLoader;
+  const firstView = prefetchRoute(remotesLoader, { pathname, search: initialSearch }, locale.language);
+  await Promise.all([initI18n(locale.language), settledWithin(firstView, FIRST_VIEW_WAIT_MS)]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');

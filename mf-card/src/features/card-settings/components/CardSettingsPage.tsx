@@ -17,7 +17,7 @@ import { PageFrame } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { renameCard, unbindCard } from '../api/card-settings';
 import { copyText } from '../lib/copy-text';
-import { formatDay } from '../lib/format-day';
+import { formatDay } from '../../../lib/dates';
 import { forgetStoredCard, readStoredCard, storeCardName, type StoredCard } from '../lib/stored-card';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RenewalCapPanel } from './RenewalCapPanel';

@@ -16,15 +16,18 @@ import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { type PaidReturn } from '../lib/pay-return';
+import { cardCurrency } from '../lib/currency';
 import { currentViewer, gateFor } from '../lib/gating';
 import { readLastCard, saveLastCard } from '../lib/last-card';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
 import { OfflineCard } from './OfflineCard';
+import { loadCardActivities, loadCardBody } from './parts';
 
-// Packages and dialogs come after the card info: their code loads in its own chunks once the card is shown.
-const CardBody = lazy(() => import(/* webpackChunkName: "card-purchase" */ './CardBody'));
-const CardActivities = lazy(() => import(/* webpackChunkName: "card-activities" */ './CardActivities'));
+// Packages, offers and dialogs load in their own chunks: on a first load the route's prefetch has started them beside
+// the card's calls (lib/card-prefetch), otherwise they load once the card is shown.
+const CardBody = lazy(loadCardBody);
+const CardActivities = lazy(loadCardActivities);
 const GateNote = lazy(() => import(/* webpackChunkName: "card-gate" */ './GateNotes'));
 
 const Skeleton = styled(Card)`
@@ -98,8 +101,7 @@ export function CardPage() {
 
   const context = useMemo<CheckoutContext | null>(() => {
     if (state.status !== 'ready') return null;
-    const ccy =
-      query.get('ccy')?.toUpperCase() || getStorage().get(STORAGE_KEYS.CURRENCY_KEY) || state.agent?.ccy || 'USD';
+    const ccy = cardCurrency(query, state.agent);
     return { card: state.card, iccid, flag: state.flag, agent: state.agent, lang, ccy };
   }, [state, iccid, lang, query]);
 

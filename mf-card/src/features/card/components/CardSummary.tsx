@@ -81,21 +81,31 @@ const Gauge = styled.div`
   svg {
     transform: rotate(-90deg);
   }
-  b {
+  span {
     position: absolute;
     inset: 0;
     display: grid;
-    place-items: center;
+    place-content: center;
+    text-align: center;
+    line-height: 1.1;
+  }
+  b {
     font-size: ${({ theme }) => theme.font.xl};
+  }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.sm};
   }
 `;
 
+// The data figure is what a cardholder opens the page for: the largest text of the page's first screen.
 const Data = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
   min-inline-size: 0;
   strong {
-    font-size: ${({ theme }) => theme.font.xl};
+    font-size: calc(${({ theme }) => theme.font.xl} * 1.4);
+    line-height: 1.2;
     overflow-wrap: anywhere;
   }
 `;
@@ -190,7 +200,11 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
                 />
               )}
             </svg>
-            <b>{percent}%</b>
+            {/* The ring is the share left (spec: (total − used) / total); the figure beside it is the data used. */}
+            <span aria-hidden="true">
+              <b>{percent}%</b>
+              <small>{t('card.gaugeLeft')}</small>
+            </span>
           </Gauge>
         )}
         <Data>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { type Language, type PackageResponse } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { getPkg } from '../api/get-pkg';
+import { takePrefetchedPackages } from '../lib/card-prefetch';
 
 export type PackagesState =
   { status: 'loading' } | { status: 'ready'; packages: PackageResponse } | { status: 'failed' };
@@ -23,10 +24,16 @@ export function usePackages({
     if (!enabled) return;
     let cancelled = false;
     setState({ status: 'loading' });
-    void getPkg(getApiClient(), { iccid, lang, ccy }).then((result) => {
+    // On the page's first load the packages were usually asked already, while the page started.
+    void (async () => {
+      const client = getApiClient();
+      const early = await takePrefetchedPackages(iccid, lang, ccy);
+      const result = early ?? (await getPkg(client, { iccid, lang, ccy }));
       if (cancelled) return;
+      // The early call was quiet: now that the page uses its answer, a failure says its message.
+      if (early && !early.ok) client.report?.(early);
       setState(result.ok ? { status: 'ready', packages: result.data } : { status: 'failed' });
-    });
+    })();
     return () => {
       cancelled = true;
     };

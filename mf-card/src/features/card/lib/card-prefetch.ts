@@ -4,6 +4,9 @@ import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { checkCard } from '../api/check-card';
 import { getAgent } from '../api/get-agent';
 import { getCard } from '../api/get-card';
+import { getPkg } from '../api/get-pkg';
+import { loadCardActivities, loadCardBody } from '../components/parts';
+import { cardCurrency, chosenCurrency } from './currency';
 
 /** The card page's first calls, asked together (useCard waits for check/card before it uses the others). */
 export interface CardCalls {
@@ -12,7 +15,14 @@ export interface CardCalls {
   card: Promise<CallResult<'getCard'>>;
 }
 
+/** The card's packages asked at start-up, with the currency they were asked in. */
+export interface PackagesCall {
+  ccy: string;
+  result: Promise<CallResult<'getPkg'>>;
+}
+
 const keyOf = (flag: string, iccid: string, lang: Language) => `card|${flag}|${iccid}|${lang}`;
+const packagesKeyOf = (iccid: string, lang: Language) => `pkg|${iccid}|${lang}`;
 
 /** Starts the three calls for a card (the ones useCard makes on its first load). */
 export function askCard(request: { flag: string; iccid: string; lang: Language }): CardCalls {
@@ -27,17 +37,49 @@ export function askCard(request: { flag: string; iccid: string; lang: Language }
 
 /**
  * mf_card/routes' prefetch for /{flag}/{iccid}: the shell calls it at start-up, so the card's data is asked while the
- * page's code and strings still load.
+ * page's code and strings still load. The packages (the largest part of the first screen) are asked too: at once
+ * when the visitor chose a currency, else as soon as the agent names its currency, in parallel with get/card; the
+ * code of the packages and offers starts loading meanwhile.
  */
-export function prefetchCard({ params, lang }: RoutePrefetch): void {
+export function prefetchCard({ params, search, lang }: RoutePrefetch): void {
   const flag = params.flag ?? '';
   const iccid = params.iccid ?? '';
   if (!flag || !iccid) return;
   const language = normalizeLanguage(lang);
-  keepPrefetched(keyOf(flag, iccid, language), askCard({ flag, iccid, lang: language }));
+  const calls = askCard({ flag, iccid, lang: language });
+  keepPrefetched(keyOf(flag, iccid, language), calls);
+  const chosen = chosenCurrency(search);
+  const ccy = chosen
+    ? Promise.resolve(chosen)
+    : calls.agent.then((agent) => cardCurrency(search, agent.ok ? agent.data : null));
+  keepPrefetched<Promise<PackagesCall>>(
+    packagesKeyOf(iccid, language),
+    ccy.then((currency) => ({
+      ccy: currency,
+      result: getPkg(getApiClient(), { iccid, lang: language, ccy: currency }, { quiet: true }),
+    })),
+  );
+  void loadCardBody().catch(() => undefined);
+  void loadCardActivities().catch(() => undefined);
 }
 
 /** The prefetched calls for this card and language, once: null when there are none, or they are for another. */
 export function takePrefetchedCard(flag: string, iccid: string, lang: Language): CardCalls | null {
   return takePrefetched<CardCalls>(keyOf(flag, iccid, lang));
+}
+
+/**
+ * The packages asked at start-up for this card, language and currency, once; null when there are none, they were
+ * asked in another currency, or the network failed them (the page started offline and is tried again): the page
+ * then asks again.
+ */
+export async function takePrefetchedPackages(
+  iccid: string,
+  lang: Language,
+  ccy: string,
+): Promise<CallResult<'getPkg'> | null> {
+  const call = await takePrefetched<Promise<PackagesCall>>(packagesKeyOf(iccid, lang));
+  if (!call || call.ccy !== ccy) return null;
+  const result = await call.result;
+  return result.ok || !result.network ? result : null;
 }

@@ -1,6 +1,7 @@
 import { type PackageRecord } from 'shared-contracts';
 import { moreText } from '../../../lib/text-more';
-import { formatDay, formatSeconds, isUnlimited, usedPercent } from '../lib/format';
+import { formatDay, formatSeconds } from '../../../lib/dates';
+import { isUnlimited, usedPercent } from '../lib/format';
 import { RenewalSwitch } from './RenewalSwitch';
 import { Facts, Meter, RecordHead, RecordTile, ToneBadge, type Tone } from './styles';
 

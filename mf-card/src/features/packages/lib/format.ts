@@ -1,26 +1,4 @@
-// Display helpers of the record cards: the api sends dates as YYYY-MM-DD (UTC) and purchase times as seconds.
-
-/** 'YYYY-MM-DD' in the reader's language ('' stays ''; anything unexpected is shown as sent). */
-export function formatDay(day: string, lang: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-  } catch {
-    return day;
-  }
-}
-
-/** Epoch seconds as a date in the reader's language and time zone; '' for 0 or no value. */
-export function formatSeconds(seconds: number | null | undefined, lang: string): string {
-  if (!seconds) return '';
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(seconds * 1000));
-  } catch {
-    return new Date(seconds * 1000).toISOString().slice(0, 10);
-  }
-}
+// Display helpers of the record cards.
 
 /** The api writes 'Unlimited' (untranslated) as total_str of an unlimited package. */
 export function isUnlimited(totalStr: string): boolean {

@@ -14,30 +14,57 @@ async function loadRoutes(remote: RemoteName): Promise<readonly RemoteRoute[]> {
   return routesModule.default;
 }
 
-// One load per remote for the page's lifetime, shared by the start-up's prefetch (app/routes/prefetch.ts) and the
-// first render of the remote's area; a failed one is forgotten, and a retry (reset) starts afresh.
-const loading = new Map<RemoteName, Promise<readonly RemoteRoute[]>>();
+/** A promise as React's `use` reads it: once settled, `use` answers in the same render instead of suspending. */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Tracked<T>;
+  promise.then(
+    (value) => {
+      marked.status = 'fulfilled';
+      marked.value = value;
+    },
+    (reason: unknown) => {
+      marked.status = 'rejected';
+      marked.reason = reason;
+    },
+  );
+  return promise;
+}
+
+const loaders = new Set<Map<RemoteName, Promise<readonly RemoteRoute[]>>>();
+
+/**
+ * One load per remote for the page's lifetime, shared by the start-up's prefetch (app/routes/prefetch.ts) and the
+ * first render of the remote's area; a failed one is forgotten, and a retry (reset) starts afresh. A load that came
+ * in before the first render (the start-up waits for it) is read by that render without suspending.
+ */
+export function loadOnce(loader: RemoteRoutesLoader): RemoteRoutesLoader {
+  const loading = new Map<RemoteName, Promise<readonly RemoteRoute[]>>();
+  loaders.add(loading);
+  return {
+    load(remote) {
+      let promise = loading.get(remote);
+      if (!promise) {
+        promise = tracked(loader.load(remote));
+        loading.set(remote, promise);
+        promise.catch(() => loading.delete(remote));
+      }
+      return promise;
+    },
+    reset(remote) {
+      loading.delete(remote);
+      loader.reset(remote);
+    },
+  };
+}
 
 /** The real loader: `<remote>/routes` through the federation runtime. */
-export const federationRoutesLoader: RemoteRoutesLoader = {
-  load(remote) {
-    let promise = loading.get(remote);
-    if (!promise) {
-      promise = loadRoutes(remote);
-      loading.set(remote, promise);
-      promise.catch(() => loading.delete(remote));
-    }
-    return promise;
-  },
-  reset(remote) {
-    loading.delete(remote);
-    resetRemote(remote);
-  },
-};
+export const federationRoutesLoader: RemoteRoutesLoader = loadOnce({ load: loadRoutes, reset: resetRemote });
 
 /** Tests only. */
 export function forgetRemoteRoutes(): void {
-  loading.clear();
+  for (const loading of loaders) loading.clear();
 }
 
 /**
