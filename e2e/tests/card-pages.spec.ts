@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { closeWhenShown } from '../support/overlays';
 
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -60,9 +61,9 @@ test('/card/set after login: rename a card, then remove it from the account', as
   const token = await logIn(request);
   expect(await callApi(request, token, '/v1/bind/card', { iccid: SETTINGS_CARD })).toBe(10000);
   // The card list may offer to bind the account's purchased, unbound cards first: not this test's business.
-  await page.addLocatorHandler(page.getByRole('dialog').filter({ has: page.getByTestId('batch-iccid') }), (dialog) =>
+  await closeWhenShown(page, page.getByRole('dialog').filter({ has: page.getByTestId('batch-iccid') }), (dialog) =>
     // Its close icon (the first button), in whatever language the page is in.
-    dialog.getByRole('button').first().click(),
+    dialog.getByRole('button').first(),
   );
   try {
     await page.goto(`/eshop/card/list?access_token=${encodeURIComponent(token)}`);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { closeWhenShown } from '../support/overlays';
 
 // The card list home's activities (banners, pop-up, floating gift and support) and its batch bind dialog.
 
@@ -13,9 +14,9 @@ async function logIn(request: APIRequestContext): Promise<string> {
 
 /** The pop-up opens on every fresh browser context: tests about something else close it whenever it shows. */
 async function closePopupWhenShown(page: Page) {
-  await page.addLocatorHandler(page.getByTestId('activity-popup'), async (popup) => {
-    await popup.getByRole('button', { name: 'Close' }).click();
-  });
+  await closeWhenShown(page, page.getByTestId('activity-popup'), (popup) =>
+    popup.getByRole('button', { name: 'Close' }),
+  );
 }
 
 async function popupState(page: Page): Promise<{ showCount: number; showTime: number } | null> {
@@ -185,11 +186,8 @@ test('batch bind: masked ICCIDs, the eye shows groups of 4, bind reloads the lis
 test('add by EID (bound through the eSIM slot call), then the home in Arabic', async ({ page, request }) => {
   const token = await logIn(request);
   await closePopupWhenShown(page);
-  await page.addLocatorHandler(
-    page.getByRole('dialog', { name: 'Add your cards to this account?' }),
-    async (dialog) => {
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-    },
+  await closeWhenShown(page, page.getByRole('dialog', { name: 'Add your cards to this account?' }), (dialog) =>
+    dialog.getByRole('button', { name: 'Cancel' }),
   );
   await page.goto(`${HOME}?access_token=${encodeURIComponent(token)}`);
   const home = page.locator('[data-remote="mf_card"]');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demo } from '../support/demo';
+import { closeWhenShown } from '../support/overlays';
 
 async function logIn(request: APIRequestContext): Promise<string> {
   const body = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
@@ -14,14 +15,11 @@ test('card list home: widgets from three remotes, Add by ICCID with the length r
   const token = await logIn(request);
   // Whenever they show: the activity pop-up closes, and the batch bind dialog (demo has unbound cards carrying
   // its e-mail until home-activities.spec.ts binds them) is dismissed; that flow has its own test.
-  await page.addLocatorHandler(page.getByTestId('activity-popup'), async (popup) => {
-    await popup.getByRole('button', { name: 'Close' }).click();
-  });
-  await page.addLocatorHandler(
-    page.getByRole('dialog', { name: 'Add your cards to this account?' }),
-    async (dialog) => {
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-    },
+  await closeWhenShown(page, page.getByTestId('activity-popup'), (popup) =>
+    popup.getByRole('button', { name: 'Close' }),
+  );
+  await closeWhenShown(page, page.getByRole('dialog', { name: 'Add your cards to this account?' }), (dialog) =>
+    dialog.getByRole('button', { name: 'Cancel' }),
   );
   await page.goto(`/eshop/card/list?access_token=${encodeURIComponent(token)}`);
   const home = page.locator('[data-remote="mf_card"]');

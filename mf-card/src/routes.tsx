@@ -6,6 +6,7 @@ import { prefetchCard } from './features/card/lib/card-prefetch';
 import { prefetchCardList } from './features/home/api';
 import { prefetchRecords } from './features/packages/hooks/use-records';
 import { remote } from './lib/remote';
+import { moreText } from './lib/text-more';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
@@ -21,21 +22,22 @@ const PackagesPage = lazy(() => loadPackagesPage().then((m) => ({ default: m.Pac
 registerRuntime('mf_card', { react: React });
 
 /**
- * A route's prefetch: this remote's strings of the page's language load at once (the shell holds its first render
- * until they are in, so the page renders once), beside what the route itself starts.
+ * A route's prefetch: the strings its first view shows load at once, in the page's language (the shell holds its
+ * first render until they are in, so the page renders once), beside what the route itself starts. The card page
+ * shows only 'card' text at first; the other pages also show 'cardMore' text (lib/text-more).
  */
 const withStrings =
-  (start: (page: RoutePrefetch) => void = () => undefined) =>
+  (start: (page: RoutePrefetch) => void = () => undefined, { more = true }: { more?: boolean } = {}) =>
   (page: RoutePrefetch) => {
     start(page);
-    return remote.loadNamespace(page.lang);
+    return Promise.all([remote.loadNamespace(page.lang), more ? moreText.loadNamespace(page.lang) : undefined]);
   };
 
 /** mf_card/routes: the paths of the shell's route table this remote owns. */
 const routes: RemoteRoute[] = [
   { path: '/', Component: ScanPage, prefetch: withStrings() },
   // The card's first calls start while the page still loads (the shell calls prefetch at start-up).
-  { path: '/:flag/:iccid', Component: CardPage, prefetch: withStrings(prefetchCard) },
+  { path: '/:flag/:iccid', Component: CardPage, prefetch: withStrings(prefetchCard, { more: false }) },
   // The card list and /pkg: their page's code and first call start while the page still loads.
   {
     path: '/eshop/card/list',

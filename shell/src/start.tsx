@@ -52,20 +52,25 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
-  createRoot(container).render(
-    <React.StrictMode>
-      <BrowserRouter>
-        <AppProviders
-          client={apiClient}
-          storage={storage}
-          locale={locale}
-          initialSearch={initialSearch}
-          freshReceipt={Boolean(taken?.token)}
-          remotesLoader={remotesLoader}
-        >
-          <App />
-        </AppProviders>
-      </BrowserRouter>
-    </React.StrictMode>,
+  // A transition: React renders the first view in slices and lets the browser handle what arrives meanwhile (the
+  // route's data answers), instead of one long task on a phone's main thread.
+  const root = createRoot(container);
+  React.startTransition(() =>
+    root.render(
+      <React.StrictMode>
+        <BrowserRouter>
+          <AppProviders
+            client={apiClient}
+            storage={storage}
+            locale={locale}
+            initialSearch={initialSearch}
+            freshReceipt={Boolean(taken?.token)}
+            remotesLoader={remotesLoader}
+          >
+            <App />
+          </AppProviders>
+        </BrowserRouter>
+      </React.StrictMode>,
+    ),
   );
 }

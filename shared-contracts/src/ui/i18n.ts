@@ -23,6 +23,9 @@ export interface RemoteI18n {
   useRemoteTranslation(): ReturnType<typeof useTranslation>;
 }
 
+/** A promise React's `use` reads as settled (status 'fulfilled'), without suspending. */
+const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /**
  * The namespace loader of one remote. The cache of pending loads lives in the returned object (the remote keeps it),
  * not in this module.
@@ -50,7 +53,9 @@ export function createRemoteI18n(ns: string, load: BundleLoader): RemoteI18n {
     useRemoteTranslation() {
       const result = useTranslation(ns);
       const lang = result.i18n.language;
-      if (lang && !result.i18n.hasResourceBundle(lang, ns)) use(loadNamespace(lang));
+      // `use` on every render: React replays a component that suspended (in a transition, in the same render) and
+      // expects the same calls when it finishes; with the bundle in, the settled promise answers at once.
+      use(lang && !result.i18n.hasResourceBundle(lang, ns) ? loadNamespace(lang) : LOADED);
       return result;
     },
   };

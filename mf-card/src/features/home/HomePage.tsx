@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -111,11 +111,14 @@ export function HomePage() {
   const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
+  // A transition: the list renders in slices, so what arrives meanwhile (the unbind check, taps) is handled.
   const show = useCallback((result: CallResult<'getCardList'>) => {
-    if (result.ok) {
-      setList(result.data);
-      setFailed(false);
-    } else setFailed(true);
+    startTransition(() => {
+      if (result.ok) {
+        setList(result.data);
+        setFailed(false);
+      } else setFailed(true);
+    });
   }, []);
   const load = useCallback(async () => show(await getCardList()), [show]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_FLAG,
   getBus,
@@ -71,10 +71,13 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
       // The early call was quiet: now that the page uses its answer, a failure says its message. (`?.`: a page
       // whose shared-contracts predates client.report shows none, as before, instead of failing.)
       else client.report?.(loaded);
-      setState(
-        loaded.ok
-          ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }
-          : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
+      // A transition: the card's view renders in slices, so the packages' answer and taps are handled meanwhile.
+      startTransition(() =>
+        setState(
+          loaded.ok
+            ? { status: 'ready', card: loaded.data, flag: cardFlag, agent: agent.ok ? agent.data : null }
+            : { status: 'failed', code: loaded.code, network: Boolean(loaded.network) },
+        ),
       );
     })();
     return () => {

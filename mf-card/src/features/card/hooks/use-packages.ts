@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type Language, type PackageResponse } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { getPkg } from '../api/get-pkg';
@@ -32,7 +32,8 @@ export function usePackages({
       if (cancelled) return;
       // The early call was quiet: now that the page uses its answer, a failure says its message.
       if (early && !early.ok) client.report?.(early);
-      setState(result.ok ? { status: 'ready', packages: result.data } : { status: 'failed' });
+      // A transition: the package grid renders in slices (it is the page's largest part).
+      startTransition(() => setState(result.ok ? { status: 'ready', packages: result.data } : { status: 'failed' }));
     })();
     return () => {
       cancelled = true;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import {
   normalizeLanguage,
   type CallResult,
@@ -41,8 +41,14 @@ export function useRecords(iccid: string | null, lang: Language) {
     const early = attempt === 0 ? takePrefetched<Promise<CallResult<'pkgRecord'>>>(recordsKey(iccid, lang)) : null;
     void (early ?? getRecords(getApiClient(), { iccid, lang }, controller.signal)).then((result) => {
       if (controller.signal.aborted) return;
-      if (result.ok) setState({ status: 'ready', groups: result.data });
-      else setState({ status: 'failed', code: result.code, message: result.message, network: Boolean(result.network) });
+      // A transition: the records render in slices.
+      startTransition(() =>
+        setState(
+          result.ok
+            ? { status: 'ready', groups: result.data }
+            : { status: 'failed', code: result.code, message: result.message, network: Boolean(result.network) },
+        ),
+      );
     });
     return () => controller.abort();
   }, [iccid, lang, attempt]);
