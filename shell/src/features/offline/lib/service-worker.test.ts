@@ -1,5 +1,5 @@
 import type * as WorkboxWindow from 'workbox-window';
-import { registerServiceWorker, SERVICE_WORKER_URL, type ServiceWorkerPage } from './service-worker';
+import { registerServiceWorker, SERVICE_WORKER_URL, SETTLE_MS, type ServiceWorkerPage } from './service-worker';
 
 type Listener = (event: { isUpdate?: boolean }) => void;
 
@@ -39,6 +39,7 @@ function page(overrides: Partial<ServiceWorkerPage>, workbox = fakeWorkbox()): S
     navigator: { serviceWorker: {} } as unknown as Navigator,
     window,
     loadWorkbox: workbox.load,
+    settleMs: 0,
     ...overrides,
   };
 }
@@ -63,14 +64,22 @@ describe('service worker registration', () => {
     expect(workbox.made).toEqual([]);
   });
 
-  it('registers /sw.js for the whole site once the page has loaded', async () => {
-    const workbox = fakeWorkbox();
-    // jsdom's document has finished loading.
-    expect(document.readyState).toBe('complete');
-    expect(registerServiceWorker(page({}, workbox))).toBe(true);
-    await flush();
-    expect(workbox.made).toEqual([{ url: SERVICE_WORKER_URL, options: { scope: '/' } }]);
-    expect(workbox.registered()).toBe(1);
+  it('registers /sw.js for the whole site once the page has loaded and settled', async () => {
+    jest.useFakeTimers();
+    try {
+      const workbox = fakeWorkbox();
+      // jsdom's document has finished loading.
+      expect(document.readyState).toBe('complete');
+      expect(registerServiceWorker(page({ settleMs: undefined }, workbox))).toBe(true);
+      // Not while the first view's calls may still be on the way.
+      await jest.advanceTimersByTimeAsync(SETTLE_MS - 1);
+      expect(workbox.made).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(workbox.made).toEqual([{ url: SERVICE_WORKER_URL, options: { scope: '/' } }]);
+      expect(workbox.registered()).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('hands the first worker the remote files the page loaded before it existed, not on an update', async () => {
@@ -85,6 +94,7 @@ describe('service worker registration', () => {
       location: window.location,
       performance: { getEntriesByType: (type: string) => (type === 'resource' ? entries : []) },
       addEventListener: window.addEventListener.bind(window),
+      setTimeout: window.setTimeout.bind(window),
     } as unknown as Window;
     registerServiceWorker(page({ window: loaded }, workbox));
     await flush();

@@ -9,7 +9,16 @@ export interface ServiceWorkerPage {
   window: Window;
   /** workbox-window, loaded only where a worker is registered. */
   loadWorkbox?: () => Promise<typeof WorkboxWindow>;
+  /** How long after the load event the registration waits (default SETTLE_MS). */
+  settleMs?: number;
 }
+
+/**
+ * The page's load event comes early (every script is deferred, the first view's data comes by fetch), and a new
+ * worker precaches the shell's files at once: on a phone's slow connection that download would compete with the
+ * card's own calls. The registration waits this long after the load event.
+ */
+export const SETTLE_MS = 3000;
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -20,7 +29,7 @@ const defaultPage = (): ServiceWorkerPage => ({
 });
 
 /**
- * Registers the shell's service worker (scope '/') after the page has loaded, in production builds where the
+ * Registers the shell's service worker (scope '/') a while after the page has loaded (SETTLE_MS), in production builds where the
  * browser has service workers; never in development, tests (jsdom has none) or old browsers. Returns whether a
  * registration was started.
  *
@@ -44,7 +53,8 @@ export function registerServiceWorker(page: ServiceWorkerPage = defaultPage()): 
   };
   const run = () =>
     void start().catch((error: unknown) => console.warn('[shell] service worker not registered', error));
-  if (page.window.document.readyState === 'complete') run();
-  else page.window.addEventListener('load', run, { once: true });
+  const later = () => page.window.setTimeout(run, page.settleMs ?? SETTLE_MS);
+  if (page.window.document.readyState === 'complete') later();
+  else page.window.addEventListener('load', later, { once: true });
   return true;
 }
