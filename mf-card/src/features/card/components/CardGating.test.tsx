@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap } from 'shared-contracts';
 import { callError, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
+import { NOTICE_WAIT_MS } from '../hooks/use-notice';
 import { gateFor } from '../lib/gating';
 import { answers, cardRoute, ICCID, Page } from './card-fixtures';
 
@@ -261,6 +262,37 @@ describe('notices and activities on the card page', () => {
     const strip = await screen.findByTestId('card-notice');
     expect(strip).toHaveTextContent('Network maintenance tonight');
     expect(strip).toHaveAttribute('href', `/card/msg?iccid=${ICCID}`);
+  });
+
+  /** The card page with a notice that answers when the test says so. */
+  async function openWithSlowNotice(): Promise<() => void> {
+    let answer: () => void = () => undefined;
+    const notice = withActivities({}).checkNotice;
+    await open({
+      ...withActivities({}),
+      checkNotice: () => new Promise((resolve) => (answer = () => resolve(notice))),
+    });
+    return () => answer();
+  }
+
+  it('shows the packages together with the notice strip above them, so the strip never pushes them down', async () => {
+    const answer = await openWithSlowNotice();
+    expect(await screen.findByTestId('card-summary')).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(screen.queryByTestId('package-grid')).not.toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByTestId('card-notice')).toBeInTheDocument();
+    expect(await screen.findByTestId('package-grid')).toBeInTheDocument();
+  });
+
+  it('shows the packages without the notice when it is slow (NOTICE_WAIT_MS), and the strip once it answers', async () => {
+    const answer = await openWithSlowNotice();
+    expect(await screen.findByTestId('package-grid', {}, { timeout: NOTICE_WAIT_MS + 1000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('card-notice')).not.toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByTestId('card-notice')).toBeInTheDocument();
   });
 
   it('offers the recall plan only to a card with an alert, and not again the same day once closed', async () => {

@@ -14,6 +14,7 @@ import {
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { useCard } from '../hooks/use-card';
+import { useNotice } from '../hooks/use-notice';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { type PaidReturn } from '../lib/pay-return';
 import { cardCurrency } from '../lib/currency';
@@ -21,6 +22,7 @@ import { currentViewer, gateFor } from '../lib/gating';
 import { readLastCard, saveLastCard } from '../lib/last-card';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
+import { NoticeStrip } from './NoticeStrip';
 import { OfflineCard } from './OfflineCard';
 import { loadCardActivities, loadCardBody } from './parts';
 
@@ -33,6 +35,15 @@ const GateNote = lazy(() => import(/* webpackChunkName: "card-gate" */ './GateNo
 const Skeleton = styled(Card)`
   block-size: 180px;
   background: linear-gradient(90deg, #eceef1 25%, #f6f7f9 50%, #eceef1 75%) 0 0 / 200% 100%;
+`;
+
+// The card's parts arrive one after another (the card, then the notice and packages): the links under them start
+// below the first screen, so the growing content never pushes visible text down (a layout shift).
+const Content = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space.lg};
+  min-block-size: 100vh;
 `;
 
 const ListLink = styled(Link)`
@@ -105,6 +116,8 @@ export function CardPage() {
     return { card: state.card, iccid, flag: state.flag, agent: state.agent, lang, ccy };
   }, [state, iccid, lang, query]);
 
+  const notice = useNotice(iccid, lang, context?.ccy ?? null);
+
   const version = state.status === 'ready' ? state.card.agent_version : null;
   // Agent version 3 shows the card list view, except when the card is refilled (mode=search) or a package is handed
   // over: then it is a purchase start point like the other views.
@@ -141,62 +154,68 @@ export function CardPage() {
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
-      {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
-      {offline && <OfflineCard last={offline} onRetry={reload} />}
-      {state.status === 'failed' && !offline && (
-        <Card role="alert" data-testid="card-error">
-          <Muted>{tc(state.network ? NETWORK_ERROR_KEY : messageKeyFor(state.code))}</Muted>
-          <Button type="button" $variant="secondary" onClick={reload} style={{ marginBlockStart: 12 }}>
-            {t('card.tryAgain')}
-          </Button>
-        </Card>
-      )}
-      {state.status === 'ready' && listView && (
-        <Card data-testid="card-list-view">
-          <Muted>{t('view.cardList')}</Muted>
-          <ListLink to="/eshop/card/list">{t('view.openCardList')}</ListLink>
-        </Card>
-      )}
-      {state.status === 'ready' && !listView && gate === 'login' && (
-        <Suspense fallback={<Skeleton aria-busy="true" />}>
-          <GateNote gate="login" iccid={iccid} flag={state.flag} />
-        </Suspense>
-      )}
-      {state.status === 'ready' && !listView && gate !== 'login' && gate !== 'card-list' && (
-        <>
-          {gate === 'other-user' && (
-            <Suspense fallback={null}>
-              <GateNote gate="other-user" iccid={iccid} flag={state.flag} />
-            </Suspense>
-          )}
-          <CardSummary card={state.card} iccid={iccid} />
-          {gate === 'remember' && (
-            <Suspense fallback={null}>
-              <GateNote gate="remember" iccid={iccid} flag={state.flag} />
-            </Suspense>
-          )}
-          {context && (
-            <Suspense fallback={null}>
-              <CardActivities iccid={iccid} lang={lang} ccy={context.ccy} showAlert={state.card.show_alert} />
-            </Suspense>
-          )}
-          {context && (
-            <Suspense fallback={<Skeleton aria-busy="true" aria-label={t('pkg.loading')} />}>
-              <CardBody
-                context={context}
-                gate={gate ?? 'show'}
-                refreshing={refreshing}
-                onRefresh={() => void refresh()}
-                initialType={query.get('type')}
-                initialPkg={handOver}
-                paid={paid}
-                onPaidClose={() => setPaid(null)}
-                onChanged={reload}
-              />
-            </Suspense>
-          )}
-        </>
-      )}
+      <Content>
+        {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
+        {offline && <OfflineCard last={offline} onRetry={reload} />}
+        {state.status === 'failed' && !offline && (
+          <Card role="alert" data-testid="card-error">
+            <Muted>{tc(state.network ? NETWORK_ERROR_KEY : messageKeyFor(state.code))}</Muted>
+            <Button type="button" $variant="secondary" onClick={reload} style={{ marginBlockStart: 12 }}>
+              {t('card.tryAgain')}
+            </Button>
+          </Card>
+        )}
+        {state.status === 'ready' && listView && (
+          <Card data-testid="card-list-view">
+            <Muted>{t('view.cardList')}</Muted>
+            <ListLink to="/eshop/card/list">{t('view.openCardList')}</ListLink>
+          </Card>
+        )}
+        {state.status === 'ready' && !listView && gate === 'login' && (
+          <Suspense fallback={<Skeleton aria-busy="true" />}>
+            <GateNote gate="login" iccid={iccid} flag={state.flag} />
+          </Suspense>
+        )}
+        {state.status === 'ready' && !listView && gate !== 'login' && gate !== 'card-list' && (
+          <>
+            {gate === 'other-user' && (
+              <Suspense fallback={null}>
+                <GateNote gate="other-user" iccid={iccid} flag={state.flag} />
+              </Suspense>
+            )}
+            <CardSummary card={state.card} iccid={iccid} />
+            {gate === 'remember' && (
+              <Suspense fallback={null}>
+                <GateNote gate="remember" iccid={iccid} flag={state.flag} />
+              </Suspense>
+            )}
+            {context && (
+              <Suspense fallback={null}>
+                <CardActivities iccid={iccid} showAlert={state.card.show_alert} />
+              </Suspense>
+            )}
+            {/* The notice strip and the packages under it come together: a strip arriving later would push the
+              packages down (useNotice waits at most NOTICE_WAIT_MS). */}
+            {context && !notice.settled && <Skeleton aria-busy="true" aria-label={t('pkg.loading')} />}
+            {context && notice.settled && notice.notice && <NoticeStrip iccid={iccid} notice={notice.notice} />}
+            {context && notice.settled && (
+              <Suspense fallback={<Skeleton aria-busy="true" aria-label={t('pkg.loading')} />}>
+                <CardBody
+                  context={context}
+                  gate={gate ?? 'show'}
+                  refreshing={refreshing}
+                  onRefresh={() => void refresh()}
+                  initialType={query.get('type')}
+                  initialPkg={handOver}
+                  paid={paid}
+                  onPaidClose={() => setPaid(null)}
+                  onChanged={reload}
+                />
+              </Suspense>
+            )}
+          </>
+        )}
+      </Content>
       <BottomBar iccid={iccid} />
     </PageFrame>
   );

@@ -1,6 +1,6 @@
 import { ERROR_CODES, getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { configureApiClient } from '../../../lib/api-client';
-import { prefetchCard, takePrefetchedCard, takePrefetchedPackages } from './card-prefetch';
+import { prefetchCard, takePrefetchedCard, takePrefetchedNotice, takePrefetchedPackages } from './card-prefetch';
 
 jest.mock('../components/parts', () => ({
   loadCardBody: jest.fn(async () => ({})),
@@ -22,7 +22,9 @@ describe('the card page prefetch', () => {
         const data =
           call === '/get/agent'
             ? { flag: '2', paypal: true, ccy: 'EUR', lang: 'en' }
-            : { list: [], newList: [], recommendList: [], typeList: [] };
+            : call === '/get/notice'
+              ? { notice: null, list: [], unread: 0 }
+              : { list: [], newList: [], recommendList: [], typeList: [] };
         return {
           ok: true,
           status: 200,
@@ -60,6 +62,9 @@ describe('the card page prefetch', () => {
     expect(bodies['/get/pkg']).toMatchObject({ iccid: '89880000000000000001', lang: 'en', ccy: 'EUR' });
     // Taken once.
     expect(await takePrefetchedPackages('89880000000000000001', 'en', 'EUR')).toBeNull();
+    // The notice above the packages, in the same currency.
+    expect(bodies['/get/notice']).toMatchObject({ iccid: '89880000000000000001', lang: 'en', ccy: 'EUR' });
+    expect(await takePrefetchedNotice('89880000000000000001', 'en', 'EUR')).not.toBeNull();
   });
 
   it("asks the packages at once in the visitor's currency (?ccy= first, then the one chosen on this device)", async () => {

@@ -2,6 +2,7 @@ import { normalizeLanguage, type CallResult, type Language, type RoutePrefetch }
 import { getApiClient } from '../../../lib/api-client';
 import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { checkCard } from '../api/check-card';
+import { checkNotice } from '../api/check-notice';
 import { getAgent } from '../api/get-agent';
 import { getCard } from '../api/get-card';
 import { getPkg } from '../api/get-pkg';
@@ -15,14 +16,15 @@ export interface CardCalls {
   card: Promise<CallResult<'getCard'>>;
 }
 
-/** The card's packages asked at start-up, with the currency they were asked in. */
-export interface PackagesCall {
+/** A call asked at start-up in a currency (the packages, the notice), with the currency it was asked in. */
+interface CurrencyCall<N extends 'getPkg' | 'checkNotice'> {
   ccy: string;
-  result: Promise<CallResult<'getPkg'>>;
+  result: Promise<CallResult<N>>;
 }
 
 const keyOf = (flag: string, iccid: string, lang: Language) => `card|${flag}|${iccid}|${lang}`;
 const packagesKeyOf = (iccid: string, lang: Language) => `pkg|${iccid}|${lang}`;
+const noticeKeyOf = (iccid: string, lang: Language) => `notice|${iccid}|${lang}`;
 
 /** Starts the three calls for a card (the ones useCard makes on its first load). */
 export function askCard(request: { flag: string; iccid: string; lang: Language }): CardCalls {
@@ -52,12 +54,17 @@ export function prefetchCard({ params, search, lang }: RoutePrefetch): void {
   const ccy = chosen
     ? Promise.resolve(chosen)
     : calls.agent.then((agent) => cardCurrency(search, agent.ok ? agent.data : null));
-  keepPrefetched<Promise<PackagesCall>>(
+  const client = getApiClient();
+  keepPrefetched<Promise<CurrencyCall<'getPkg'>>>(
     packagesKeyOf(iccid, language),
     ccy.then((currency) => ({
       ccy: currency,
-      result: getPkg(getApiClient(), { iccid, lang: language, ccy: currency }, { quiet: true }),
+      result: getPkg(client, { iccid, lang: language, ccy: currency }, { quiet: true }),
     })),
+  );
+  keepPrefetched<Promise<CurrencyCall<'checkNotice'>>>(
+    noticeKeyOf(iccid, language),
+    ccy.then((currency) => ({ ccy: currency, result: checkNotice(client, { iccid, lang: language, ccy: currency }) })),
   );
   void loadCardBody().catch(() => undefined);
   void loadCardActivities().catch(() => undefined);
@@ -73,12 +80,20 @@ export function takePrefetchedCard(flag: string, iccid: string, lang: Language):
  * asked in another currency, or the network failed them (the page started offline and is tried again): the page
  * then asks again.
  */
-export async function takePrefetchedPackages(
-  iccid: string,
-  lang: Language,
+export function takePrefetchedPackages(iccid: string, lang: Language, ccy: string) {
+  return takeInCurrency<'getPkg'>(packagesKeyOf(iccid, lang), ccy);
+}
+
+/** The card's newest notice asked at start-up, on the same terms as takePrefetchedPackages. */
+export function takePrefetchedNotice(iccid: string, lang: Language, ccy: string) {
+  return takeInCurrency<'checkNotice'>(noticeKeyOf(iccid, lang), ccy);
+}
+
+async function takeInCurrency<N extends 'getPkg' | 'checkNotice'>(
+  key: string,
   ccy: string,
-): Promise<CallResult<'getPkg'> | null> {
-  const call = await takePrefetched<Promise<PackagesCall>>(packagesKeyOf(iccid, lang));
+): Promise<CallResult<N> | null> {
+  const call = await takePrefetched<Promise<CurrencyCall<N>>>(key);
   if (!call || call.ccy !== ccy) return null;
   const result = await call.result;
   return result.ok || !result.network ? result : null;
