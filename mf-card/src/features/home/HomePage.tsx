@@ -28,7 +28,7 @@ import { PageFrame, useRemoteTranslation } from '../../lib/remote';
 import { pendingPurchasePath } from '../../lib/pending-goods';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
-import { firstCardList, getCardList, getUnbindList } from './api';
+import { firstCardList, firstUnbindList, getCardList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
 import { RemoteWidget } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
@@ -125,9 +125,9 @@ export function HomePage() {
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    // The first list was usually asked while the page started (mf_card/routes' prefetch).
+    // The first list and unbind check were usually asked while the page started (mf_card/routes' prefetch).
     void firstCardList().then(show);
-    void getUnbindList().then((result) => {
+    void firstUnbindList().then((result) => {
       if (!live) return;
       setBindChecked(true);
       // The offer to bind never takes the place of a dialog the user opened meanwhile (the list shows before this

@@ -12,12 +12,22 @@ export const bindCardList = (iccids: string[]): Promise<CallResult<'bindCardList
 export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiClient().call('bindEid', { eid });
 
 const CARD_LIST = 'cardList';
+const UNBIND_LIST = 'unbindList';
 
-/** mf_card/routes' prefetch of /eshop/card/list: the list is asked while the page starts (logged in only). */
+/**
+ * mf_card/routes' prefetch of /eshop/card/list: the list, and the check for purchased cards to bind (its offer is
+ * the first thing the page may show), are asked while the page starts (logged in only).
+ */
 export function prefetchCardList(): void {
-  if (getStorage().get(STORAGE_KEYS.RECEIPT)) keepPrefetched(CARD_LIST, getCardList());
+  if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return;
+  keepPrefetched(CARD_LIST, getCardList());
+  keepPrefetched(UNBIND_LIST, getUnbindList());
 }
 
 /** The page's first load: the prefetched answer when there is one. */
 export const firstCardList = (): Promise<CallResult<'getCardList'>> =>
   takePrefetched<Promise<CallResult<'getCardList'>>>(CARD_LIST) ?? getCardList();
+
+/** The page's first unbind check: the prefetched answer when there is one. */
+export const firstUnbindList = (): Promise<CallResult<'getUnbindList'>> =>
+  takePrefetched<Promise<CallResult<'getUnbindList'>>>(UNBIND_LIST) ?? getUnbindList();
