@@ -12,6 +12,9 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 export type WidgetId =
   'mf_pool/PoolCard' | 'mf_pool/PoolPlanList' | 'mf_esim/SlotCard' | 'mf_esim/EsimCard' | 'mf_checkout/PayReturn';
 
+// Widgets already loaded (a page may load a widget before it renders it, so that it shows in its first render).
+const loaded = new Map<WidgetId, ComponentType<never>>();
+
 /** Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. */
 export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentType<P> }> {
   const remote = id.split('/')[0]!;
@@ -23,7 +26,13 @@ export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentT
   if (!federation) throw new Error(`${id}: no federation instance knows ${remote}`);
   const module = await federation.loadRemote<{ default?: ComponentType<P> }>(id);
   if (!module || typeof module.default !== 'function') throw new Error(`${id} is unavailable`);
+  loaded.set(id, module.default as ComponentType<never>);
   return { default: module.default };
+}
+
+/** A thenable that answers at once: React's lazy then resolves in the same render, without its fallback. */
+function answered<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (result: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
 }
 
 const cache = new Map<WidgetId, ComponentType<never>>();
@@ -32,7 +41,10 @@ const cache = new Map<WidgetId, ComponentType<never>>();
 export function remoteWidget<P>(id: WidgetId): ComponentType<P> {
   let widget = cache.get(id) as ComponentType<P> | undefined;
   if (!widget) {
-    widget = lazy(() => loadWidget<P>(id)) as unknown as ComponentType<P>;
+    widget = lazy(() => {
+      const ready = loaded.get(id) as ComponentType<P> | undefined;
+      return ready ? answered({ default: ready }) : loadWidget<P>(id);
+    }) as unknown as ComponentType<P>;
     cache.set(id, widget as ComponentType<never>);
   }
   return widget;
@@ -73,4 +85,5 @@ export function RemoteWidget<P extends object>({
 /** Tests: forget the loaded widgets (the next render loads them again). */
 export function resetRemoteWidgets(): void {
   cache.clear();
+  loaded.clear();
 }

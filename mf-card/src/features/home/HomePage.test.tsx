@@ -155,6 +155,27 @@ describe('card list home', () => {
     });
   });
 
+  it('shows the list once its widgets are in, never their stand-ins first (nothing moves under the reader)', async () => {
+    const widget = ({ slot, pool, card }: { slot?: EidItem; pool?: PoolCardInfo; card?: EsimCardInfo }) => (
+      <p data-testid="remote-widget">{slot?.eid ?? pool?.id ?? card?.iccid}</p>
+    );
+    loadRemote.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ default: widget }), 50)));
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="widget-fallback"]')) seen.add('stand-in');
+      if (document.querySelector('[data-testid="remote-widget"]')) seen.add('widget');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
+      await show();
+      expect(await screen.findAllByTestId('remote-widget')).toHaveLength(3);
+      expect([...seen]).toEqual(['widget']);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('shows a small fallback when a remote fails to load', async () => {
     loadRemote.mockImplementation(async () => {
       throw new Error('offline');

@@ -30,8 +30,27 @@ import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { firstCardList, firstUnbindList, getCardList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
-import { RemoteWidget } from 'shared-contracts/ui/federation';
+import { loadWidget, RemoteWidget, type WidgetId } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
+
+/**
+ * How long the list waits for the other remotes' widgets it shows (eSIM slots, pools, eSIMs) before it shows with
+ * their stand-ins: a widget replacing its stand-in after the list is on screen moves what is under it.
+ */
+export const WIDGET_WAIT_MS = 1000;
+
+/** Loads the widgets `list` shows; settles when they are in (or failed), or after WIDGET_WAIT_MS. */
+function widgetsOf(list: CardListResponse): Promise<unknown> {
+  const ids: WidgetId[] = [];
+  if (list.eid.length) ids.push('mf_esim/SlotCard');
+  if (list.pool.length) ids.push('mf_pool/PoolCard');
+  if (list.esim.length) ids.push('mf_esim/EsimCard');
+  if (!ids.length) return Promise.resolve();
+  return Promise.race([
+    Promise.allSettled(ids.map((id) => loadWidget(id))),
+    new Promise((resolve) => setTimeout(resolve, WIDGET_WAIT_MS)),
+  ]);
+}
 
 const Groups = styled.div`
   display: grid;
@@ -111,8 +130,10 @@ export function HomePage() {
   const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
-  // A transition: the list renders in slices, so what arrives meanwhile (the unbind check, taps) is handled.
-  const show = useCallback((result: CallResult<'getCardList'>) => {
+  // The list shows with its widgets (widgetsOf), as a transition: it renders in slices, so what arrives meanwhile
+  // (the unbind check, taps) is handled.
+  const show = useCallback(async (result: CallResult<'getCardList'>) => {
+    if (result.ok) await widgetsOf(result.data);
     startTransition(() => {
       if (result.ok) {
         setList(result.data);
