@@ -116,8 +116,6 @@ export function CardPage() {
     return { card: state.card, iccid, flag: state.flag, agent: state.agent, lang, ccy };
   }, [state, iccid, lang, query]);
 
-  const notice = useNotice(iccid, lang, context?.ccy ?? null);
-
   const version = state.status === 'ready' ? state.card.agent_version : null;
   // Agent version 3 shows the card list view, except when the card is refilled (mode=search) or a package is handed
   // over: then it is a purchase start point like the other views.
@@ -146,6 +144,8 @@ export function CardPage() {
   // A purchase that waited for a login goes on once the card shows (not while it is gated: an unbound card is bound
   // on the card list first, which then comes back here). Rare, so its code stays out of the first view.
   const showsCard = gate !== null && gate !== 'login' && gate !== 'card-list';
+  // The notice strip shows where the card and its packages do (not on the list view or a login gate).
+  const notice = useNotice(iccid, lang, context && showsCard && !listView ? context.ccy : null);
   useEffect(() => {
     if (showsCard && getStorage().get(STORAGE_KEYS.PENDING_GOODS)) {
       void import('../hooks/use-checkout').then((module) => module.reopenPendingGoods(iccid));

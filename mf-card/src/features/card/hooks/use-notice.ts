@@ -13,15 +13,19 @@ export const NOTICE_WAIT_MS = 1000;
 export type NoticeState = { settled: boolean; notice: Notice | null };
 
 /**
- * The card's newest unread notice (get/notice), once `ccy` is known (null: not yet). `settled`: answered, failed
- * or waited for NOTICE_WAIT_MS.
+ * The card's newest unread notice (get/notice), once `ccy` is known (null: not asked). `settled`: the first answer
+ * came, failed or was waited for NOTICE_WAIT_MS; it stays settled afterwards (another language asks again and the
+ * strip changes when the answer comes), so what sits under the strip is never taken down and built again.
  */
 export function useNotice(iccid: string, lang: Language, ccy: string | null): NoticeState {
-  const [state, setState] = useState<NoticeState>({ settled: false, notice: null });
+  const [state, setState] = useState<NoticeState & { iccid: string | null }>({
+    settled: false,
+    notice: null,
+    iccid: null,
+  });
   useEffect(() => {
     if (ccy === null) return;
     let live = true;
-    setState({ settled: false, notice: null });
     const timer = window.setTimeout(() => {
       if (live) setState((previous) => ({ ...previous, settled: true }));
     }, NOTICE_WAIT_MS);
@@ -31,12 +35,13 @@ export function useNotice(iccid: string, lang: Language, ccy: string | null): No
       const result = early ?? (await checkNotice(getApiClient(), { iccid, lang, ccy }));
       if (!live) return;
       window.clearTimeout(timer);
-      setState({ settled: true, notice: result.ok ? result.data.notice : null });
+      setState({ settled: true, notice: result.ok ? result.data.notice : null, iccid });
     })();
     return () => {
       live = false;
       window.clearTimeout(timer);
     };
   }, [iccid, lang, ccy]);
-  return state;
+  // Another card's notice is never shown for this one.
+  return { settled: state.settled, notice: state.iccid === iccid ? state.notice : null };
 }
