@@ -37,13 +37,14 @@ const Skeleton = styled(Card)`
   background: linear-gradient(90deg, #eceef1 25%, #f6f7f9 50%, #eceef1 75%) 0 0 / 200% 100%;
 `;
 
-// The card's parts arrive one after another (the card, then the notice and packages): the links under them start
-// below the first screen, so the growing content never pushes visible text down (a layout shift).
-const Content = styled.div`
+// The card's parts arrive one after another (the card, then the notice and packages): while they may, the links
+// under them start below the first screen, so the growing content never pushes visible text down (a layout shift).
+// An error, a gate note or the list view is short and final: the links follow it.
+const Content = styled.div<{ $arriving: boolean }>`
   display: grid;
   align-content: start;
   gap: ${({ theme }) => theme.space.lg};
-  min-block-size: 100vh;
+  min-block-size: ${({ $arriving }) => ($arriving ? '100vh' : 'auto')};
 `;
 
 const ListLink = styled(Link)`
@@ -154,7 +155,7 @@ export function CardPage() {
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
-      <Content>
+      <Content $arriving={state.status === 'loading' || (state.status === 'ready' && showsCard && !listView)}>
         {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
         {offline && <OfflineCard last={offline} onRetry={reload} />}
         {state.status === 'failed' && !offline && (
