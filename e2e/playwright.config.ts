@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { origins } from './support/ports';
 
-// Debian's Chromium, never a downloaded browser.
-const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+// Debian's Chromium, never a downloaded browser: its path and flags are the benchmarks' too (tools/build/chromium.json).
+const chromium = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'tools', 'build', 'chromium.json'), 'utf8')) as {
+  defaultPath: string;
+  flags: string[];
+};
+const executablePath = process.env.CHROME_PATH || chromium.defaultPath;
 
 export default defineConfig({
   testDir: './tests',
@@ -31,15 +37,7 @@ export default defineConfig({
         hasTouch: true,
         launchOptions: {
           executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: chromium.flags,
         },
       },
     },

@@ -5,17 +5,10 @@ import lighthouse from 'lighthouse';
 
 import { seedLocalStorage } from './cdp.mjs';
 import { onCleanup } from './processes.mjs';
-import { CHROME_PATH } from './workspace.mjs';
+import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
 
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The flags every browser run of the project uses (e2e's too).
+export const CHROME_FLAGS = CHROMIUM.flags;
 
 /**
  * @param {{ url: string, storage?: { url: string, items: Record<string, string> }, expectRequest?: string }} page

@@ -1,6 +1,7 @@
 // Where things are in the workspace, and the few tools the benchmarks borrow from the packages they measure.
 // bench declares only its own tools (lighthouse, autocannon, chrome-launcher); webpack, fastify and pg are taken
 // from the package that owns them, so the floor page and the bare Fastify run on exactly the project's versions.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,9 @@ export const DEMO = {
   password: 'demo-password-1',
 };
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Debian's Chromium: its default path and flags, shared with e2e (tools/build/chromium.json). */
+export const CHROMIUM = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools', 'build', 'chromium.json'), 'utf8'));
+export const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM.defaultPath;
 
 /** Ports away from `pnpm start` (8080-8095) and the e2e suite (13000, 18080-18095). */
 export const PORT_BASE = Number(process.env.BENCH_PORT_BASE || 28080);
