@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
+import { origins } from '../support/ports';
 
 test('the site loads: shell chrome and the scan/home page from mf-card', async ({ page }) => {
   await page.goto('/');
@@ -76,4 +77,25 @@ test('one React and one event bus across the shell and every remote, and a remot
     registry?.mf_checkout?.bus.publish('toast', { kind: 'success', messageKey: 'responseDesc.succOperation' });
   });
   await expect(page.getByTestId('toast-region').getByTestId('toast')).toBeVisible();
+});
+
+test("the host's page names the remotes and preloads the route's first view, and the shell uses them", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get(`/2/${demo.activatedBound}?lan=ar`)).text();
+  // Before any script: the guessed language (the site's ?lan=) and its direction, the map, the card remote's files.
+  expect(html).toContain('<html lang="ar" dir="rtl">');
+  expect(html).toContain('<script type="application/json" id="remotes-map">');
+  expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/mf-manifest.json" as="fetch"`);
+  expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
+  expect(html).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
+  expect(html).toMatch(/card-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
+
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto(`/2/${demo.activatedBound}`);
+  await expect(page.locator('[data-remote="mf_card"]').getByTestId('card-summary')).toBeVisible();
+  // The shell read the map from the page: no round trip for /remotes.json.
+  expect(requested.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
 });
