@@ -1,19 +1,24 @@
+import { getStorage, STORAGE_KEYS } from 'shared-contracts';
+
 /**
  * What a route's prefetch asked for while the page started (mf_card/routes' `prefetch`), kept for the page to take
- * once. Older than PREFETCHED_MAX_AGE_MS, or taken already: the page asks again. The api client's calls never reject
- * (they answer a result), so a kept call left untaken is never an unhandled rejection.
+ * once. Older than PREFETCHED_MAX_AGE_MS, taken already, or asked under another login (the receipt the calls carried
+ * is part of the key: an answer for one account is never handed to another): the page asks again. The api client's
+ * calls never reject (they answer a result), so a kept call left untaken is never an unhandled rejection.
  */
 export const PREFETCHED_MAX_AGE_MS = 10_000;
 
 const kept = new Map<string, { at: number; value: unknown }>();
 
+const underLogin = (key: string) => `${getStorage().get(STORAGE_KEYS.RECEIPT) ?? ''}|${key}`;
+
 export function keepPrefetched<T>(key: string, value: T): void {
-  kept.set(key, { at: Date.now(), value });
+  kept.set(underLogin(key), { at: Date.now(), value });
 }
 
 export function takePrefetched<T>(key: string): T | null {
-  const entry = kept.get(key);
-  kept.delete(key);
+  const entry = kept.get(underLogin(key));
+  kept.delete(underLogin(key));
   if (!entry || Date.now() - entry.at > PREFETCHED_MAX_AGE_MS) return null;
   return entry.value as T;
 }

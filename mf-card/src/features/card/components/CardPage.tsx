@@ -145,8 +145,9 @@ export function CardPage() {
   // A purchase that waited for a login goes on once the card shows (not while it is gated: an unbound card is bound
   // on the card list first, which then comes back here). Rare, so its code stays out of the first view.
   const showsCard = gate !== null && gate !== 'login' && gate !== 'card-list';
-  // The notice strip shows where the card and its packages do (not on the list view or a login gate).
-  const notice = useNotice(iccid, lang, context && showsCard && !listView ? context.ccy : null);
+  // The card with its notice and packages (not the list view, not a login gate).
+  const showsBody = showsCard && !listView;
+  const notice = useNotice(iccid, lang, context && showsBody ? context.ccy : null);
   useEffect(() => {
     if (showsCard && getStorage().get(STORAGE_KEYS.PENDING_GOODS)) {
       void import('../hooks/use-checkout').then((module) => module.reopenPendingGoods(iccid));
@@ -155,7 +156,7 @@ export function CardPage() {
 
   return (
     <PageFrame page="card" title={refill ? t('pages.refill.title') : t('pages.card.title')}>
-      <Content $arriving={state.status === 'loading' || (state.status === 'ready' && showsCard && !listView)}>
+      <Content $arriving={state.status === 'loading' || showsBody}>
         {state.status === 'loading' && <Skeleton aria-busy="true" aria-label={t('card.loading')} />}
         {offline && <OfflineCard last={offline} onRetry={reload} />}
         {state.status === 'failed' && !offline && (
@@ -177,7 +178,7 @@ export function CardPage() {
             <GateNote gate="login" iccid={iccid} flag={state.flag} />
           </Suspense>
         )}
-        {state.status === 'ready' && !listView && gate !== 'login' && gate !== 'card-list' && (
+        {state.status === 'ready' && showsBody && (
           <>
             {gate === 'other-user' && (
               <Suspense fallback={null}>

@@ -39,9 +39,9 @@ export function askCard(request: { flag: string; iccid: string; lang: Language }
 
 /**
  * mf_card/routes' prefetch for /{flag}/{iccid}: the shell calls it at start-up, so the card's data is asked while the
- * page's code and strings still load. The packages (the largest part of the first screen) are asked too: at once
- * when the visitor chose a currency, else as soon as the agent names its currency, in parallel with get/card; the
- * code of the packages and offers starts loading meanwhile.
+ * page's code and strings still load. The packages (the largest part of the first screen) and the notice above them
+ * are asked too: at once when the visitor chose a currency, else as soon as the agent names its currency, in parallel
+ * with get/card; the code of the packages and offers starts loading meanwhile.
  */
 export function prefetchCard({ params, search, lang }: RoutePrefetch): void {
   const flag = params.flag ?? '';
