@@ -98,6 +98,26 @@ export class EmitFilePlugin {
  * it is loaded, so the card page fetched the embed's and the standalone page's chunks for nothing, and the shell
  * host would preload them. Each expose keeps its own expose chunk and the unnamed chunks it may share.
  */
+/**
+ * The manifest with each expose's sync assets cut to its own expose chunk and the unnamed chunks (changed in place).
+ * @template {{ exposes?: Array<{ name?: string, assets?: Record<string, { sync?: string[] }> }> }} M
+ * @param {M} manifest @returns {M}
+ */
+export function ownExposeAssets(manifest) {
+  for (const expose of manifest.exposes ?? []) {
+    const own = `__federation_expose_${String(expose.name ?? '').replace(/^\.\//, '')}.`;
+    for (const kind of ['js', 'css']) {
+      const sync = expose.assets?.[kind]?.sync;
+      if (Array.isArray(sync) && expose.assets?.[kind]) {
+        expose.assets[kind].sync = sync.filter(
+          (file) => !path.basename(file).startsWith('__federation_expose_') || path.basename(file).startsWith(own),
+        );
+      }
+    }
+  }
+  return manifest;
+}
+
 export class ExposeAssetsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('ExposeAssetsPlugin', (compilation) => {
@@ -107,19 +127,7 @@ export class ExposeAssetsPlugin {
           for (const name of ['mf-manifest.json', 'mf-stats.json']) {
             const asset = compilation.getAsset(name);
             if (!asset) continue;
-            const json = JSON.parse(asset.source.source().toString());
-            for (const expose of json.exposes ?? []) {
-              const own = `__federation_expose_${String(expose.name ?? '').replace(/^\.\//, '')}.`;
-              for (const kind of ['js', 'css']) {
-                const sync = expose.assets?.[kind]?.sync;
-                if (Array.isArray(sync)) {
-                  expose.assets[kind].sync = sync.filter(
-                    (file) =>
-                      !path.basename(file).startsWith('__federation_expose_') || path.basename(file).startsWith(own),
-                  );
-                }
-              }
-            }
+            const json = ownExposeAssets(JSON.parse(asset.source.source().toString()));
             compilation.updateAsset(name, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
           }
         },
