@@ -16,4 +16,6 @@ export default remoteConfigs({
   // dist/embed.js: the partner embed (one script tag on a partner's page). partner-example/index.html is an
   // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
+  // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in.
+  early: './src/early-calls.ts',
 });

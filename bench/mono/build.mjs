@@ -1,7 +1,8 @@
 // `pnpm build:mono`: the whole site as one ordinary webpack build into bench/mono/dist: the shell's app with every
 // remote's routes imported directly (src/), no federation plugin, no remote entries or manifests. Same source,
 // same libraries (resolved from the shell), same compiler settings as @esim/build (swc, es2020, content hashes,
-// precompressed .br/.gz); the page is the shell's own index.html with this build's script.
+// precompressed .br/.gz); the page is the shell's own index.html with this build's script, and mf_card's early script
+// as the site host adds it to the card page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,8 @@ const config = {
   mode: 'production',
   context: here,
   target: 'web',
-  entry: { main: './src/index.tsx' },
+  // mf_card's early script too, as the site host adds it to the federated card page (its own entry: standalone).
+  entry: { main: './src/index.tsx', 'early-calls': path.join(ROOT, 'mf-card', 'src', 'early-calls.ts') },
   output: {
     path: MONO_DIST,
     publicPath: '/',
@@ -69,9 +71,15 @@ const config = {
 export async function buildMono() {
   if (!fs.existsSync(SHELL_PAGE)) throw new Error(`${SHELL_PAGE} missing: build the shell first (pnpm build:missing)`);
   const stats = await compile(config);
-  const scripts = entryFiles(stats)
-    .map((file) => `<script defer src=/${file}></script>`)
-    .join('');
+  // The host tells the federated page's early script the route it matched; this page is one file for every route, so
+  // its early script is told the card route, and asks only where an address matches it (of the pages bench:web
+  // measures, the card page).
+  const scripts = [
+    ...entryFiles(stats, 'early-calls').map(
+      (file) => `<script async src=/${file} data-route="/:flag/:iccid"></script>`,
+    ),
+    ...entryFiles(stats).map((file) => `<script defer src=/${file}></script>`),
+  ].join('');
   const shellPage = fs.readFileSync(SHELL_PAGE, 'utf8');
   const page = shellPage.replace(/<script\b[^>]*><\/script>/g, '').replace('</head>', `${scripts}</head>`);
   fs.writeFileSync(path.join(MONO_DIST, 'index.html'), page);

@@ -91,6 +91,10 @@ test("the host's page names the remotes and preloads the route's first view, and
   expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
   expect(html).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
   expect(html).toMatch(/card-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
+  // mf_card's early script, told the route: it asks the card's first calls before the page's code is in.
+  expect(html).toMatch(
+    new RegExp(`<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid">`),
+  );
 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -98,4 +102,12 @@ test("the host's page names the remotes and preloads the route's first view, and
   await expect(page.locator('[data-remote="mf_card"]').getByTestId('card-summary')).toBeVisible();
   // The shell read the map from the page: no round trip for /remotes.json.
   expect(requested.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
+  // The early script's calls are the page's: each of the card's first calls went out once.
+  await expect(page.getByTestId('package-grid').first()).toBeVisible();
+  for (const call of ['/check/card', '/get/agent', '/get/card', '/get/pkg']) {
+    expect(
+      requested.filter((url) => url.endsWith(`/eshop${call}`)),
+      call,
+    ).toHaveLength(1);
+  }
 });

@@ -1,6 +1,6 @@
 // The one API client (ARCHITECTURE): POST JSON, bearer receipt, envelope, catalogue messages, session end.
 // It never throws: every outcome is a value the caller switches on, so a screen cannot forget a failure path.
-import { calls, type CallName, type CallRequest, type CallResponse, type Envelope } from './calls';
+import { calls, type CallDefinition, type CallName, type CallRequest, type CallResponse, type Envelope } from './calls';
 import { ERROR_CODES, isOk, isSessionEnd, messageKeyFor, severityFor } from './errors';
 import { publish, type SessionEndEvent } from './bus';
 import { createSafeStorage, SESSION_KEYS, STORAGE_KEYS, type SafeStorage } from './storage';
@@ -45,6 +45,25 @@ export interface ApiClient {
   report<N extends CallName>(result: CallResult<N>): void;
 }
 
+/**
+ * The HTTP request of a call: POST JSON to its path under `baseUrl` (and /api for the card list screen's calls), the
+ * login receipt as a bearer token. The one place a call's request is made, for the client and for mf_card's early
+ * calls (asked before the page's code runs, then taken by the client in place of the same request).
+ */
+export function callRequest(
+  def: CallDefinition,
+  payload: unknown,
+  o: { baseUrl: string; base?: 'api' | 'root'; token: string | null },
+): { url: string; init: { method: 'POST'; headers: Record<string, string>; body: string } } {
+  const base = o.base ?? def.base ?? 'root';
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  return {
+    url: `${o.baseUrl}${base === 'api' ? '/api' : ''}${def.path}`,
+    init: { method: 'POST', headers, body: JSON.stringify(payload ?? {}) },
+  };
+}
+
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const code = (value as { code?: unknown }).code;
@@ -80,28 +99,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // A remote built later than the page's shared-contracts copy may name a call this copy does not know: answer it
     // as a failure the caller already handles, instead of a TypeError that drops the call without a word.
     const known = Object.prototype.hasOwnProperty.call(calls, name);
-    const def: { path: string; base?: 'api' } | undefined = known ? calls[name] : undefined;
+    const def: CallDefinition | undefined = known ? calls[name] : undefined;
     if (!def) {
       logger.warn(`[api] ${String(name)} is not a call this page's shared-contracts knows (a remote built later?)`);
       const failure = { ok: false as const, code: ERROR_CODES.SYSTEM_ERROR, message: '' };
       if (!callOptions.closeMessage) report(failure);
       return failure;
     }
-    const base = callOptions.base ?? def.base ?? 'root';
-    const url = `${baseUrl}${base === 'api' ? '/api' : ''}${def.path}`;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    const token = storage.get(STORAGE_KEYS.RECEIPT);
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const { url, init } = callRequest(def, payload, {
+      baseUrl,
+      base: callOptions.base,
+      token: storage.get(STORAGE_KEYS.RECEIPT),
+    });
 
     let body: unknown;
     try {
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(payload ?? {}),
-        signal: callOptions.signal,
-      });
+      const response = await fetchImpl(url, { ...init, signal: callOptions.signal });
       // The api answers errors with an envelope too (any HTTP status); anything else is a transport failure.
       body = await response.json();
     } catch (error) {

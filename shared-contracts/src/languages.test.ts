@@ -1,4 +1,4 @@
-import { LANGUAGES, dirFor, normalizeLanguage, pickFromServerList } from './languages';
+import { LANGUAGES, dirFor, normalizeLanguage, pickFromServerList, startLanguage } from './languages';
 
 describe('languages', () => {
   it('lists the 16 languages in spec order with native names', () => {
@@ -32,5 +32,15 @@ describe('languages', () => {
     expect(pickFromServerList('GBP', ['USD', 'EUR'])).toBe('USD');
     expect(pickFromServerList(null, ['ja'])).toBe('ja');
     expect(pickFromServerList('en', [])).toBeUndefined();
+  });
+});
+
+describe('startLanguage', () => {
+  it('takes ?lan= first (any value outside the 16 is English), then the stored language, then the browser', () => {
+    expect(startLanguage({ lan: 'AR', stored: 'de', browser: 'fr-FR' })).toBe('ar');
+    expect(startLanguage({ lan: 'xx', stored: 'de', browser: 'fr-FR' })).toBe('en');
+    expect(startLanguage({ lan: null, stored: 'de', browser: 'fr-FR' })).toBe('de');
+    expect(startLanguage({ lan: null, stored: null, browser: 'fr-FR' })).toBe('fr');
+    expect(startLanguage({ lan: null, stored: null, browser: null })).toBe('en');
   });
 });

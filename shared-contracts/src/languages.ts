@@ -58,6 +58,20 @@ export function normalizeLanguage(value: unknown): Language {
   return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The language a page starts in, before the server's list is known (spec section 2): `lan` in the address, else
+ * the one stored on this device, else the browser's. The shell starts in it, and mf_card's early calls (asked
+ * before the shell runs) ask in it, so they are the requests the page makes.
+ */
+export function startLanguage(sources: {
+  lan: string | null;
+  stored: string | null;
+  browser?: string | null;
+}): Language {
+  if (sources.lan !== null) return normalizeLanguage(sources.lan);
+  return normalizeLanguage(sources.stored ?? (sources.browser ? normalizeLanguage(sources.browser) : null));
+}
+
 export function dirFor(lang: string): 'rtl' | 'ltr' {
   return (RTL_LANGUAGES as ReadonlyArray<string>).includes(normalizeLanguage(lang)) ? 'rtl' : 'ltr';
 }

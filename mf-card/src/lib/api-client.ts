@@ -1,6 +1,8 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from 'shared-contracts';
+import { fetchWithEarly } from './early-calls';
 
-let client: ApiClient = createApiClient();
+// The page's fetch takes the answers of requests the early script already sent (lib/early-calls).
+let client: ApiClient = createApiClient({ fetch: fetchWithEarly() });
 
 /** The api client of this remote: /eshop on the page's origin, or the partner page's apiBase (embed). */
 export function getApiClient(): ApiClient {
@@ -8,5 +10,5 @@ export function getApiClient(): ApiClient {
 }
 
 export function configureApiClient(options: ApiClientOptions): void {
-  client = createApiClient(options);
+  client = createApiClient({ fetch: fetchWithEarly(), ...options });
 }

@@ -7,6 +7,8 @@
 //   - the owning remote's mf-manifest.json (as the federation runtime fetches it: cors, no credentials), its
 //     remoteEntry.js, its './routes' expose chunk and its strings of the language, all named in that manifest
 //     (@esim/build keeps named chunks' names in their files: __federation_expose_routes.<hash>.js).
+// The owning remote's early script (its manifest's earlyCalls, mf_card's dist/early-calls.<hash>.js) comes first, async,
+// told the route the address matched: it asks the route's first api calls while the page's code downloads.
 // A remote whose manifest cannot be read (down, slow) gets no preloads, one without asset lists (an old build) only
 // its manifest's: the page still loads it the usual way.
 import fs from 'node:fs';
@@ -21,7 +23,7 @@ export const MANIFEST_WAIT_MS = 300;
  * @typedef {{ path: string, owner: string, ownerByQuery?: { param: string, owner: string } }} RouteEntry
  * @typedef {{ js?: { sync?: string[], async?: string[] } }} Assets
  * @typedef {{ metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
- *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }> }} RemoteManifest
+ *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string } }} RemoteManifest
  */
 
 /** Route ranking as react-router's: more segments first, static segments outrank dynamic ones. */
@@ -32,6 +34,15 @@ const segmentsOf = (/** @type {string} */ p) => p.split('/').filter(Boolean);
  * @param {readonly RouteEntry[]} table @param {string} pathname @param {URLSearchParams} search
  */
 export function ownerFor(table, pathname, search) {
+  return routeFor(table, pathname, search)?.owner ?? null;
+}
+
+/**
+ * The table entry answering `pathname` and the remote that owns it for this query; null when none.
+ * @param {readonly RouteEntry[]} table @param {string} pathname @param {URLSearchParams} search
+ * @returns {{ entry: RouteEntry, owner: string } | null}
+ */
+export function routeFor(table, pathname, search) {
   const wanted = segmentsOf(pathname);
   let best = /** @type {{ entry: RouteEntry, score: number } | null} */ (null);
   for (const entry of table) {
@@ -51,7 +62,8 @@ export function ownerFor(table, pathname, search) {
   }
   if (!best) return null;
   const { entry } = best;
-  return entry.ownerByQuery && search.has(entry.ownerByQuery.param) ? entry.ownerByQuery.owner : entry.owner;
+  const owner = entry.ownerByQuery && search.has(entry.ownerByQuery.param) ? entry.ownerByQuery.owner : entry.owner;
+  return { entry, owner };
 }
 
 /** The language the page will most likely show: the site's ?lan= parameter, else the browser's first supported one, else English. */
@@ -137,8 +149,8 @@ const scriptJson = (/** @type {unknown} */ value) =>
 export function remoteFirstView(manifestUrl, manifest, lang, expose = './routes') {
   // Unreadable (the remote is down: a failed preload would only stand in the way of the shell's Retry), or an old
   // build without asset lists (its manifest alone).
-  if (!manifest) return { fetch: [], scripts: [] };
-  if (!manifest.metaData?.remoteEntry?.name) return { fetch: [manifestUrl], scripts: [] };
+  if (!manifest) return { fetch: [], scripts: [], early: null };
+  if (!manifest.metaData?.remoteEntry?.name) return { fetch: [manifestUrl], scripts: [], early: null };
   const { publicPath = 'auto', remoteEntry } = manifest.metaData;
   const base = publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
   const at = (/** @type {string} */ file) => new URL(file, base).href;
@@ -149,7 +161,8 @@ export function remoteFirstView(manifestUrl, manifest, lang, expose = './routes'
   const lazy = exposed?.assets?.js?.async ?? [];
   const own = sync.filter((file) => path.basename(file).startsWith(`__federation_expose_${exposeName}.`));
   const strings = lazy.filter((file) => new RegExp(`-locale-${lang}-json\\.[0-9a-f]+\\.js$`).test(file));
-  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1)].map(at) };
+  const early = manifest.earlyCalls?.name ? at(manifest.earlyCalls.name) : null;
+  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1)].map(at), early };
 }
 
 /**
@@ -185,10 +198,12 @@ export function firstViewPage(o) {
     } catch {
       // Not a valid address: matched as it came.
     }
-    const owner = ownerFor(o.table, decoded, search);
-    const manifestUrl = owner ? remotes[owner] : undefined;
-    if (manifestUrl) {
-      const { fetch: fetched, scripts } = remoteFirstView(manifestUrl, await manifests.get(manifestUrl), lang);
+    const route = routeFor(o.table, decoded, search);
+    const manifestUrl = route ? remotes[route.owner] : undefined;
+    if (route && manifestUrl) {
+      const { fetch: fetched, scripts, early } = remoteFirstView(manifestUrl, await manifests.get(manifestUrl), lang);
+      // The remote's early script first: it asks the route's first api calls while the page's code downloads.
+      if (early) links.unshift(earlyScript(early, route.entry.path));
       links.push(...fetched.map((href) => preload(href, 'fetch', 'anonymous')));
       links.push(...scripts.map((href) => preload(href, 'script')));
     }
@@ -209,6 +224,11 @@ function directionOf(lang) {
       new Intl.Locale(lang)
     );
   return (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/** @param {string} src @param {string} route the route table's path, which the script asks the first calls of */
+function earlyScript(src, route) {
+  return `<script async src="${escapeAttribute(src)}" data-route="${escapeAttribute(route)}"></script>`;
 }
 
 /** @param {string} href @param {string} as @param {string} [crossorigin] */

@@ -69,11 +69,22 @@ describe('the shell page of a route', () => {
       'http://cdn.test/card/card-locale-en-json.22222222.js',
     ]);
     // A manifest without asset lists: the manifest only; none read (the remote is down): nothing.
+    expect(view.early).toBeNull();
     expect(remoteFirstView('http://cdn.test/mf-manifest.json', { exposes: [] }, 'en')).toEqual({
       fetch: ['http://cdn.test/mf-manifest.json'],
       scripts: [],
+      early: null,
     });
-    expect(remoteFirstView('http://cdn.test/mf-manifest.json', null, 'en')).toEqual({ fetch: [], scripts: [] });
+    expect(remoteFirstView('http://cdn.test/mf-manifest.json', null, 'en')).toEqual({
+      fetch: [],
+      scripts: [],
+      early: null,
+    });
+    // A remote with an early script (earlyCalls): its address, beside the remote's other files.
+    const early = { ...MANIFEST, earlyCalls: { name: 'early-calls.33333333.js' } };
+    expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', early, 'en').early).toBe(
+      'http://cdn.test/card/early-calls.33333333.js',
+    );
   });
 
   it('forgets a manifest whose remote went down once it is read again, and waits for no slow one', async () => {
@@ -147,9 +158,29 @@ describe('the shell page of a route', () => {
       expect(html).not.toContain('embed');
       expect(html.indexOf('remotes-map')).toBeLessThan(html.indexOf('</head>'));
       expect(html).toContain('<html lang="en" dir="ltr">');
+      // No early script in this remote's manifest: none in the page.
+      expect(html).not.toContain('<script async');
       const arabic = await page({ url: '/2/8988', headers: { 'accept-language': 'ar-EG,ar;q=0.9' } });
       expect(arabic).toContain('<html lang="ar" dir="rtl">');
       expect(arabic).toContain('/shell-locale-ar-json.cccccccc.js');
+    });
+
+    it("runs the owning remote's early script first, told which route the address matched", async () => {
+      answer = { ...MANIFEST, earlyCalls: { name: 'early-calls.33333333.js' } };
+      try {
+        const remotes = { mf_card: manifestUrl(), mf_pool: 'http://127.0.0.1:9/mf-manifest.json' };
+        const page = firstViewPage({ root, remotes: () => remotes, table: TABLE, manifests: manifestCache() });
+        const base = manifestUrl().replace('mf-manifest.json', '');
+        const html = await page({ url: '/2/8988', headers: {} });
+        const tag = `<script async src="${base}early-calls.33333333.js" data-route="/:flag/:iccid"></script>`;
+        expect(html).toContain(tag);
+        expect(html.indexOf(tag)).toBeLessThan(html.indexOf('rel="preload"'));
+        expect(await page({ url: '/pkg', headers: {} })).toContain('data-route="/pkg"');
+        // Another remote's route: not mf_card's script.
+        expect(await page({ url: '/pool/detail', headers: {} })).not.toContain('early-calls');
+      } finally {
+        answer = MANIFEST;
+      }
     });
 
     it('reads a manifest once per few seconds, and a remote that is down only loses its preloads', async () => {

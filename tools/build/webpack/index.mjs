@@ -4,7 +4,15 @@ import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
 import { bootHeader, htmlPage } from './html.mjs';
-import { BuildStatsPlugin, EmitFilePlugin, ExposeAssetsPlugin, buildLabel, defines, precompress } from './plugins.mjs';
+import {
+  BuildStatsPlugin,
+  EarlyScriptPlugin,
+  EmitFilePlugin,
+  ExposeAssetsPlugin,
+  buildLabel,
+  defines,
+  precompress,
+} from './plugins.mjs';
 import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
 import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
 
@@ -68,8 +76,9 @@ export function shellConfig(o) {
  * A remote and its pages: dist/remoteEntry.js + mf-manifest.json + chunks, then dist/index.html (the standalone
  * page, loading the remote's `./standalone` expose) and any extra page scripts (`scripts`: name → source, written
  * as dist/<name>.js without a hash, for partners to reference by a fixed address).
+ * `early`: the remote's early script (EarlyScriptPlugin), asked for by the site host's page before the page's code.
  * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
- *           scripts?: Record<string,string> }} o
+ *           scripts?: Record<string,string>, early?: string }} o
  */
 export function remoteConfigs(o) {
   const remote = (_env, argv = {}) => {
@@ -81,6 +90,7 @@ export function remoteConfigs(o) {
       plugins: [
         remoteFederation(o),
         new ExposeAssetsPlugin(),
+        ...(o.early ? [earlyScript(o, argv)] : []),
         buildLabel(),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),
@@ -119,6 +129,23 @@ export function remoteConfigs(o) {
   // A remote without a standalone page or scripts (a test fixture) builds the remote alone.
   const hasPages = Object.hasOwn(o.exposes, './standalone') || Object.keys(scripts).length > 0;
   return hasPages ? [remote, pages] : [remote];
+}
+
+/** The early script's own build: the package's compiler settings, production always (it runs on every visit). */
+function earlyScript(o, argv) {
+  return new EarlyScriptPlugin({
+    entry: o.early,
+    config: (out) => {
+      const base = baseConfig({ ...o, name: `${o.name}_early` }, { ...argv, mode: 'production' });
+      return {
+        ...base,
+        devtool: false,
+        output: { path: out, filename: '[name].[contenthash:8].js', iife: true, publicPath: '' },
+        optimization: { ...base.optimization, splitChunks: false, runtimeChunk: false },
+        plugins: [buildLabel()],
+      };
+    },
+  });
 }
 
 export { sharedSingletons, SINGLETONS } from './shared.mjs';

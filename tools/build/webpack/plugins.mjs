@@ -1,6 +1,7 @@
 // Plugins every package's build uses besides federation: the chunk graph for the size report, the build label,
 // and the brotli/gzip copies the site host serves (precompressed at build time, none at request time).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -134,4 +135,71 @@ export class ExposeAssetsPlugin {
       );
     });
   }
+}
+
+/**
+ * A remote's early script (remoteConfigs' `early`): one source file built on its own, without federation or shared
+ * packages (its own small copy of what it imports), written as <name>.<hash>.js beside the remote's files and named
+ * in mf-manifest.json as `earlyCalls`. The site host adds it to its page for the remote's routes (host/first-view),
+ * where it runs before the page's code has downloaded.
+ */
+export class EarlyScriptPlugin {
+  /** @param {{ entry: string, name?: string, config: (out: string) => object }} o config: the standalone build */
+  constructor(o) {
+    this.entry = o.entry;
+    this.name = o.name ?? 'early-calls';
+    this.config = o.config;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EarlyScriptPlugin', (compilation) => {
+      /** @type {string | null} */
+      let file = null;
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const out = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-early-'));
+          try {
+            const stats = await runWebpack({
+              ...this.config(out),
+              entry: { [this.name]: path.resolve(compiler.context, this.entry) },
+            });
+            for (const dependency of stats.compilation.fileDependencies) compilation.fileDependencies.add(dependency);
+            if (stats.hasErrors()) {
+              for (const error of stats.compilation.errors) compilation.errors.push(error);
+              return;
+            }
+            file = fs.readdirSync(out).find((name) => name.startsWith(`${this.name}.`) && name.endsWith('.js')) ?? null;
+            if (file) compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(path.join(out, file))));
+          } finally {
+            fs.rmSync(out, { recursive: true, force: true });
+          }
+        },
+      );
+      compilation.hooks.processAssets.tap(
+        { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          const asset = compilation.getAsset('mf-manifest.json');
+          if (!asset || !file) return;
+          const json = withEarlyCalls(JSON.parse(asset.source.source().toString()), file);
+          compilation.updateAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath).
+ * @template {object} M @param {M} manifest @param {string} file @returns {M & { earlyCalls: { name: string } }}
+ */
+export function withEarlyCalls(manifest, file) {
+  return { ...manifest, earlyCalls: { name: file } };
+}
+
+/** @param {object} config @returns {Promise<import('webpack').Stats>} */
+function runWebpack(config) {
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => (error || !stats ? reject(error ?? new Error('no stats')) : resolve(stats)));
+  });
 }

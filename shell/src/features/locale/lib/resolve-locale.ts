@@ -2,6 +2,7 @@ import {
   isLanguage,
   normalizeLanguage,
   pickFromServerList,
+  startLanguage,
   STORAGE_KEYS,
   type Language,
   type SafeStorage,
@@ -39,16 +40,13 @@ export function resolveLocale(sources: LocaleSources): ResolvedLocale {
   const store: ResolvedLocale['store'] = {};
 
   const lan = search.get('lan');
-  let language: Language;
-  let locked = false;
-  if (lan !== null) {
-    language = normalizeLanguage(lan);
-    locked = true;
-  } else {
+  // The start language (before the server's list is known) is shared with the remotes' early calls.
+  let language = startLanguage({ lan, stored: storedLanguage, browser: sources.browserLanguage });
+  const locked = lan !== null;
+  const serverLanguages = (server?.lang_list ?? []).filter(isLanguage);
+  if (!locked && serverLanguages.length > 0) {
     const candidate = storedLanguage ?? (sources.browserLanguage ? normalizeLanguage(sources.browserLanguage) : null);
-    const serverLanguages = (server?.lang_list ?? []).filter(isLanguage);
-    const picked = serverLanguages.length > 0 ? pickFromServerList(candidate, serverLanguages) : undefined;
-    language = picked ?? normalizeLanguage(candidate);
+    language = pickFromServerList(candidate, serverLanguages) ?? language;
   }
   if (language !== storedLanguage) store.language = language;
 

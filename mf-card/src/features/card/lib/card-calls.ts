@@ -1,0 +1,58 @@
+import { type ApiClient, type CallResult, type Language } from 'shared-contracts';
+import { checkCard } from '../api/check-card';
+import { checkNotice } from '../api/check-notice';
+import { getAgent } from '../api/get-agent';
+import { getCard } from '../api/get-card';
+import { getPkg } from '../api/get-pkg';
+import { cardCurrency, chosenCurrency } from './currency';
+
+/** The card page's first calls, asked together (useCard waits for check/card before it uses the others). */
+export interface CardCalls {
+  check: Promise<CallResult<'checkCard'>>;
+  agent: Promise<CallResult<'getAgent'>>;
+  card: Promise<CallResult<'getCard'>>;
+}
+
+/** A call asked at start-up in a currency (the packages, the notice), with the currency it was asked in. */
+export interface CurrencyCall<N extends 'getPkg' | 'checkNotice'> {
+  ccy: string;
+  result: Promise<CallResult<N>>;
+}
+
+/** Starts the three calls for a card (the ones useCard makes on its first load). */
+export function askCard(client: ApiClient, request: { flag: string; iccid: string; lang: Language }): CardCalls {
+  const { flag, iccid } = request;
+  return {
+    agent: getAgent(client, { iccid }),
+    card: getCard(client, request),
+    check: checkCard(client, { flag, iccid }),
+  };
+}
+
+/**
+ * Everything the card page asks first, through `client`: the card's three calls, then its packages and notice in
+ * the visitor's currency (?ccy=, or the one chosen on this device: at once) or else the agent's (as soon as get/agent
+ * names it). The route's prefetch asks them through the page's client, the early script (src/early-calls.ts) through
+ * its own before the page's code is in: the same requests, so the page takes the early answers.
+ */
+export function askCardFirstCalls(
+  client: ApiClient,
+  request: { flag: string; iccid: string; lang: Language },
+  search: URLSearchParams,
+) {
+  const calls = askCard(client, request);
+  const chosen = chosenCurrency(search);
+  const ccy = chosen
+    ? Promise.resolve(chosen)
+    : calls.agent.then((agent) => cardCurrency(search, agent.ok ? agent.data : null));
+  const { iccid, lang } = request;
+  const packages: Promise<CurrencyCall<'getPkg'>> = ccy.then((currency) => ({
+    ccy: currency,
+    result: getPkg(client, { iccid, lang, ccy: currency }, { quiet: true }),
+  }));
+  const notice: Promise<CurrencyCall<'checkNotice'>> = ccy.then((currency) => ({
+    ccy: currency,
+    result: checkNotice(client, { iccid, lang, ccy: currency }),
+  }));
+  return { calls, packages, notice };
+}

@@ -1,0 +1,56 @@
+import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
+import { askCardFirstCalls } from '../features/card/lib/card-calls';
+import { earlyClient } from './early-calls';
+
+type Params = Record<string, string>;
+
+/** The routes whose first calls the early script asks: the route table's path, and what it asks through `client`. */
+const EARLY_ROUTES: Record<
+  string,
+  (client: ApiClient, params: Params, search: URLSearchParams, lang: Language) => void
+> = {
+  '/:flag/:iccid': (client, { flag, iccid }, search, lang) => {
+    if (flag && iccid) askCardFirstCalls(client, { flag, iccid, lang }, search);
+  },
+};
+
+/** The route's parameters in `pathname` (segment by segment, decoded as the router does); null when it does not match. */
+export function matchPath(route: string, pathname: string): Params | null {
+  const want = route.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Params = {};
+  for (const [index, segment] of want.entries()) {
+    const value = have[index] ?? '';
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/**
+ * Asks the first calls of `route` (the route table's path the host matched) for this address, in the language the
+ * shell will start in (startLanguage), through the early client. Nothing for a route without early calls.
+ */
+export function startEarlyCalls(
+  route: string,
+  location: { pathname: string; search: string },
+  client: ApiClient = earlyClient(),
+): void {
+  const ask = EARLY_ROUTES[route];
+  const params = ask ? matchPath(route, location.pathname) : null;
+  if (!ask || !params) return;
+  const search = new URLSearchParams(location.search);
+  const storage = getStorage();
+  const lang = startLanguage({
+    lan: search.get('lan'),
+    stored: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
+    browser: typeof navigator === 'undefined' ? null : navigator.language,
+  });
+  ask(client, params, search, lang);
+}
