@@ -18,4 +18,11 @@ export default remoteConfigs({
   scripts: { embed: './partner/embed.ts' },
   // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in.
   early: './src/early-calls.ts',
+  // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
+  // the site host preloads it with the page.
+  firstView: {
+    '/:flag/:iccid': ['card-purchase', 'card-activities', 'cardmore-locale-[lang]-json'],
+    '/eshop/card/list': ['card-list-page', 'cardmore-locale-[lang]-json'],
+    '/pkg': ['pkg-page', 'cardmore-locale-[lang]-json'],
+  },
 });

@@ -91,9 +91,14 @@ test("the host's page names the remotes and preloads the route's first view, and
   expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
   expect(html).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
   expect(html).toMatch(/card-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
+  // What the card page's first screen loads besides its route chunk, as mf_card's manifest names it (firstView).
+  expect(html).toMatch(/card-purchase\.[0-9a-f]+\.js" as="script"/);
+  expect(html).toMatch(/cardmore-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
   // mf_card's early script, told the route: it asks the card's first calls before the page's code is in.
   expect(html).toMatch(
-    new RegExp(`<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid">`),
+    new RegExp(
+      `<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid" fetchpriority="high">`,
+    ),
   );
 
   const requested: string[] = [];

@@ -10,12 +10,12 @@ import { moreText } from './lib/text-more';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
-const loadHomePage = () => import('./features/home/HomePage');
+const loadHomePage = () => import(/* webpackChunkName: "card-list-page" */ './features/home/HomePage');
 const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
 const CardSettingsPage = lazy(() =>
   import('./features/card-settings/components/CardSettingsPage').then((m) => ({ default: m.CardSettingsPage })),
 );
-const loadPackagesPage = () => import('./features/packages/components/PackagesPage');
+const loadPackagesPage = () => import(/* webpackChunkName: "pkg-page" */ './features/packages/components/PackagesPage');
 const PackagesPage = lazy(() => loadPackagesPage().then((m) => ({ default: m.PackagesPage })));
 
 // Proves at run time that this remote runs on the page's one React and one bus.

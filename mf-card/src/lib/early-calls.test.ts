@@ -69,47 +69,46 @@ describe('early calls: asked before the page, taken by the page', () => {
     startEarlyCalls('/:flag/:iccid', CARD_PAGE, earlyClient({ scope, fetch: net.fetch, ...o }));
   const pageClient = (o: { now?: () => number } = {}) => createApiClient({ fetch: fetchWithEarly({ scope, ...o }) });
 
-  it("asks the card's calls, then its packages and notice in the agent's currency; the page sends none of them again", async () => {
+  it("asks the card's three calls; the page's first calls take them and ask its packages and notice itself", async () => {
     earlyOnCardPage();
     expect(net.paths()).toEqual(['/check/card', '/get/agent', '/get/card']);
     await flush();
+    expect(net.paths()).toEqual(['/check/card', '/get/agent', '/get/card']);
+
+    // The page's own first calls (the route's prefetch), through its client.
+    const first = askCardFirstCalls(pageClient(), { flag: '2', iccid: ICCID, lang: 'en' }, new URLSearchParams());
+    const card = await first.calls.card;
+    await Promise.all([first.calls.check, first.calls.agent]);
+    expect(card).toEqual({ ok: true, code: ERROR_CODES.SUCCESS, data: { path: '/get/card' } });
+    // The card's three requests went out once, early; the packages and notice in the agent's currency, by the page.
+    const packages = await (await first.packages).result;
+    await (
+      await first.notice
+    ).result;
+    expect(packages).toEqual({ ok: true, code: ERROR_CODES.SUCCESS, data: { path: '/get/pkg' } });
     expect(net.paths()).toEqual(['/check/card', '/get/agent', '/get/card', '/get/notice', '/get/pkg']);
     expect(net.sent.find((request) => request.path === '/get/pkg')?.body).toEqual({
       iccid: ICCID,
       lang: 'en',
       ccy: 'EUR',
     });
-
-    // The page's own first calls (the route's prefetch), through its client.
-    const first = askCardFirstCalls(pageClient(), { flag: '2', iccid: ICCID, lang: 'en' }, new URLSearchParams());
-    const card = await first.calls.card;
-    const packages = await (await first.packages).result;
-    await Promise.all([first.calls.check, first.calls.agent, (await first.notice).result]);
-    expect(card).toEqual({ ok: true, code: ERROR_CODES.SUCCESS, data: { path: '/get/card' } });
-    expect(packages).toEqual({ ok: true, code: ERROR_CODES.SUCCESS, data: { path: '/get/pkg' } });
-    // Five requests on the wire in all: each answer was used once, by the page.
-    expect(net.sent).toHaveLength(5);
     // Taken once: the page asking again (a refresh) sends the card's three calls.
     await askCardFirstCalls(pageClient(), { flag: '2', iccid: ICCID, lang: 'en' }, new URLSearchParams()).calls.card;
     expect(net.sent).toHaveLength(8);
   });
 
-  it('asks in the language and currency the page starts in (?lan=, ?ccy=), with the login receipt', async () => {
+  it('asks in the language the page starts in (?lan=, else the stored one), with the login receipt', () => {
     getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
-    startEarlyCalls(
-      '/:flag/:iccid',
-      { pathname: `/2/${ICCID}`, search: '?lan=ar&ccy=usd' },
-      earlyClient({ scope, fetch: net.fetch }),
-    );
-    await flush();
-    // The visitor's currency is known: the packages go at once, beside the card's calls.
-    expect(net.paths()).toEqual(['/check/card', '/get/agent', '/get/card', '/get/notice', '/get/pkg']);
-    expect(net.sent.find((request) => request.path === '/get/card')?.body).toEqual({
+    startEarlyCalls('/:flag/:iccid', { pathname: `/2/${ICCID}`, search: '?lan=ar' }, earlyClient({ scope }));
+    getStorage().set(STORAGE_KEYS.LANGUAGE_KEY, 'de');
+    startEarlyCalls('/:flag/:iccid', { pathname: `/2/${ICCID}`, search: '' }, earlyClient({ scope }));
+    const languages = net.sent.filter((request) => request.path === '/get/card').map((request) => request.body.lang);
+    expect(languages).toEqual(['ar', 'de']);
+    expect(net.sent.find((request) => request.path === '/check/card')?.body).toEqual({
       flag: '2',
       iccid: ICCID,
-      lang: 'ar',
+      auth_token: 'receipt-1',
     });
-    expect(net.sent.find((request) => request.path === '/get/pkg')?.body).toMatchObject({ lang: 'ar', ccy: 'USD' });
     expect(net.sent.every((request) => request.auth === 'Bearer receipt-1')).toBe(true);
   });
 
@@ -142,11 +141,28 @@ describe('early calls: asked before the page, taken by the page', () => {
     expect(net.sent.filter((request) => request.path === '/get/card')).toHaveLength(2);
   });
 
+  it("asks the card list's calls for a logged-in visitor only, and /pkg's records of the card in its address", async () => {
+    startEarlyCalls('/eshop/card/list', { pathname: '/eshop/card/list', search: '' }, earlyClient({ scope }));
+    expect(net.sent).toHaveLength(0);
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
+    startEarlyCalls('/eshop/card/list', { pathname: '/eshop/card/list', search: '' }, earlyClient({ scope }));
+    expect(net.sent.map((request) => request.path).sort()).toEqual([
+      '/api/v1/get/card/list',
+      '/api/v1/get/card/list/unbind',
+    ]);
+    startEarlyCalls('/pkg', { pathname: '/pkg', search: `?iccid=${ICCID}&lan=de` }, earlyClient({ scope }));
+    expect(net.sent.at(-1)).toMatchObject({ path: '/pkg/record', body: { iccid: ICCID, lang: 'de' } });
+    // The page's own first calls take them: nothing more on the wire.
+    const client = pageClient();
+    await Promise.all([client.call('getCardList', {}), client.call('getUnbindList', {})]);
+    expect(net.sent).toHaveLength(3);
+  });
+
   it('asks nothing once the page is up, for a route without early calls, or for an address the route does not match', () => {
     pageClient();
     earlyOnCardPage();
     scope = {};
-    startEarlyCalls('/eshop/card/list', { pathname: '/eshop/card/list', search: '' }, earlyClient({ scope }));
+    startEarlyCalls('/card/set', { pathname: '/card/set', search: '' }, earlyClient({ scope }));
     startEarlyCalls('/:flag/:iccid', { pathname: '/2', search: '' }, earlyClient({ scope }));
     expect(net.sent).toHaveLength(0);
   });

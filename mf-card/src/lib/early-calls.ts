@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
   type ApiClient,
   type CallName,
+  type CallOptions,
   type CallResult,
 } from 'shared-contracts';
 import { PREFETCHED_MAX_AGE_MS } from './prefetched';
@@ -80,10 +81,11 @@ export function earlyClient(
   const send = o.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const now = o.now ?? Date.now;
   const failure = { ok: false as const, code: -1, message: '', network: true as const };
-  async function call<N extends CallName>(name: N, payload: unknown): Promise<CallResult<N>> {
+  async function call<N extends CallName>(name: N, payload: unknown, options?: CallOptions): Promise<CallResult<N>> {
     if (state.started) return failure;
     const { url, init } = callRequest(calls[name], payload, {
       baseUrl: o.baseUrl ?? '/eshop',
+      base: options?.base,
       token: getStorage().get(STORAGE_KEYS.RECEIPT),
     });
     const key = requestKey(url, init);

@@ -7,5 +7,7 @@ import { createRemoteI18n, type Bundle } from 'shared-contracts/ui';
  * the remote entry's chunk list (which every card page downloads) short.
  */
 export const moreText = createRemoteI18n('cardMore', (lang) =>
-  import(`../locales/more/${lang}.json`).then((module: { default: Bundle }) => module.default),
+  import(/* webpackChunkName: "cardmore-locale-[request]" */ `../locales/more/${lang}.json`).then(
+    (module: { default: Bundle }) => module.default,
+  ),
 );

@@ -23,7 +23,8 @@ export const MANIFEST_WAIT_MS = 300;
  * @typedef {{ path: string, owner: string, ownerByQuery?: { param: string, owner: string } }} RouteEntry
  * @typedef {{ js?: { sync?: string[], async?: string[] } }} Assets
  * @typedef {{ metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
- *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string } }} RemoteManifest
+ *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string },
+ *   firstView?: Record<string, { js?: string[], byLanguage?: Record<string, string[]> }> }} RemoteManifest
  */
 
 /** Route ranking as react-router's: more segments first, static segments outrank dynamic ones. */
@@ -143,10 +144,12 @@ const scriptJson = (/** @type {unknown} */ value) =>
 
 /**
  * The files of a remote the route's first view needs, as absolute URLs: [manifest, remoteEntry, expose chunk,
- * strings chunk]; the manifest alone when it does not name its files, nothing when it could not be read.
+ * strings chunk, the route's first-screen chunks (firstView)] and its early script; the manifest alone when it does
+ * not name its files, nothing when it could not be read.
  * @param {string} manifestUrl @param {RemoteManifest | null} manifest @param {string} lang
+ * @param {string} [route] the route table's path the address matched
  */
-export function remoteFirstView(manifestUrl, manifest, lang, expose = './routes') {
+export function remoteFirstView(manifestUrl, manifest, lang, route = '', expose = './routes') {
   // Unreadable (the remote is down: a failed preload would only stand in the way of the shell's Retry), or an old
   // build without asset lists (its manifest alone).
   if (!manifest) return { fetch: [], scripts: [], early: null };
@@ -162,7 +165,10 @@ export function remoteFirstView(manifestUrl, manifest, lang, expose = './routes'
   const own = sync.filter((file) => path.basename(file).startsWith(`__federation_expose_${exposeName}.`));
   const strings = lazy.filter((file) => new RegExp(`-locale-${lang}-json\\.[0-9a-f]+\\.js$`).test(file));
   const early = manifest.earlyCalls?.name ? at(manifest.earlyCalls.name) : null;
-  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1)].map(at), early };
+  // What the route's first screen loads besides the route chunk, as the remote names it (its manifest's firstView).
+  const view = manifest.firstView?.[route];
+  const screen = [...(view?.js ?? []), ...(view?.byLanguage?.[lang] ?? [])];
+  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1), ...screen].map(at), early };
 }
 
 /**
@@ -201,7 +207,8 @@ export function firstViewPage(o) {
     const route = routeFor(o.table, decoded, search);
     const manifestUrl = route ? remotes[route.owner] : undefined;
     if (route && manifestUrl) {
-      const { fetch: fetched, scripts, early } = remoteFirstView(manifestUrl, await manifests.get(manifestUrl), lang);
+      const manifest = await manifests.get(manifestUrl);
+      const { fetch: fetched, scripts, early } = remoteFirstView(manifestUrl, manifest, lang, route.entry.path);
       // The remote's early script first: it asks the route's first api calls while the page's code downloads.
       if (early) links.unshift(earlyScript(early, route.entry.path));
       links.push(...fetched.map((href) => preload(href, 'fetch', 'anonymous')));
@@ -228,7 +235,8 @@ function directionOf(lang) {
 
 /** @param {string} src @param {string} route the route table's path, which the script asks the first calls of */
 function earlyScript(src, route) {
-  return `<script async src="${escapeAttribute(src)}" data-route="${escapeAttribute(route)}"></script>`;
+  // High priority: its calls must be on their way before the page's code arrives.
+  return `<script async src="${escapeAttribute(src)}" data-route="${escapeAttribute(route)}" fetchpriority="high"></script>`;
 }
 
 /** @param {string} href @param {string} as @param {string} [crossorigin] */

@@ -80,6 +80,24 @@ describe('the shell page of a route', () => {
       scripts: [],
       early: null,
     });
+    // The route's first screen as the remote names it (firstView): its chunks, and its strings in the language.
+    const screens = {
+      ...MANIFEST,
+      firstView: {
+        '/:flag/:iccid': { js: ['card-purchase.44444444.js'], byLanguage: { en: ['cardmore-locale-en-json.5.js'] } },
+      },
+    };
+    expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', screens, 'en', '/:flag/:iccid').scripts).toEqual([
+      'http://cdn.test/card/remoteEntry.js',
+      'http://cdn.test/card/__federation_expose_routes.0947a278.js',
+      'http://cdn.test/card/card-locale-en-json.22222222.js',
+      'http://cdn.test/card/card-purchase.44444444.js',
+      'http://cdn.test/card/cardmore-locale-en-json.5.js',
+    ]);
+    expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', screens, 'ar', '/:flag/:iccid').scripts).toContain(
+      'http://cdn.test/card/card-purchase.44444444.js',
+    );
+    expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', screens, 'en', '/pkg').scripts).toHaveLength(3);
     // A remote with an early script (earlyCalls): its address, beside the remote's other files.
     const early = { ...MANIFEST, earlyCalls: { name: 'early-calls.33333333.js' } };
     expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', early, 'en').early).toBe(
@@ -172,7 +190,7 @@ describe('the shell page of a route', () => {
         const page = firstViewPage({ root, remotes: () => remotes, table: TABLE, manifests: manifestCache() });
         const base = manifestUrl().replace('mf-manifest.json', '');
         const html = await page({ url: '/2/8988', headers: {} });
-        const tag = `<script async src="${base}early-calls.33333333.js" data-route="/:flag/:iccid"></script>`;
+        const tag = `<script async src="${base}early-calls.33333333.js" data-route="/:flag/:iccid" fetchpriority="high"></script>`;
         expect(html).toContain(tag);
         expect(html.indexOf(tag)).toBeLessThan(html.indexOf('rel="preload"'));
         expect(await page({ url: '/pkg', headers: {} })).toContain('data-route="/pkg"');

@@ -3,12 +3,13 @@
 import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
-import { bootHeader, htmlPage } from './html.mjs';
+import { bootHeader, EntryPriorityPlugin, htmlPage } from './html.mjs';
 import {
   BuildStatsPlugin,
   EarlyScriptPlugin,
   EmitFilePlugin,
   ExposeAssetsPlugin,
+  FirstViewChunksPlugin,
   buildLabel,
   defines,
   precompress,
@@ -46,6 +47,7 @@ export function shellConfig(o) {
         shellFederation({ ...o, name }),
         buildLabel(),
         htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
+        new EntryPriorityPlugin(),
         new WebAppManifestPlugin({ title: o.title }),
         ...(o.routeTable ? [new EmitFilePlugin({ from: o.routeTable, to: 'route-table.json' })] : []),
         new BuildStatsPlugin(),
@@ -77,8 +79,10 @@ export function shellConfig(o) {
  * page, loading the remote's `./standalone` expose) and any extra page scripts (`scripts`: name → source, written
  * as dist/<name>.js without a hash, for partners to reference by a fixed address).
  * `early`: the remote's early script (EarlyScriptPlugin), asked for by the site host's page before the page's code.
+ * `firstView`: per route table path, the lazy chunks its first screen loads (FirstViewChunksPlugin), which the site
+ * host preloads with the page.
  * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
- *           scripts?: Record<string,string>, early?: string }} o
+ *           scripts?: Record<string,string>, early?: string, firstView?: Record<string, string[]> }} o
  */
 export function remoteConfigs(o) {
   const remote = (_env, argv = {}) => {
@@ -91,6 +95,7 @@ export function remoteConfigs(o) {
         remoteFederation(o),
         new ExposeAssetsPlugin(),
         ...(o.early ? [earlyScript(o, argv)] : []),
+        ...(o.firstView ? [new FirstViewChunksPlugin(o.firstView)] : []),
         buildLabel(),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),

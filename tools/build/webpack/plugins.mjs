@@ -93,6 +93,14 @@ export class EmitFilePlugin {
   }
 }
 
+/** Rewrites the remote's mf-manifest.json (when this compilation has one) through `change`. */
+function updateManifest(compilation, change, name = 'mf-manifest.json') {
+  const asset = compilation.getAsset(name);
+  if (!asset) return;
+  const json = change(JSON.parse(asset.source.source().toString()));
+  compilation.updateAsset(name, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
+}
+
 /**
  * mf-manifest.json (and mf-stats.json) list, under each expose, the entry chunks of the other exposes too (the
  * manifest plugin 2.9 collects them from the container's shared entry); the runtime preloads an expose's list when
@@ -125,12 +133,7 @@ export class ExposeAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'ExposeAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          for (const name of ['mf-manifest.json', 'mf-stats.json']) {
-            const asset = compilation.getAsset(name);
-            if (!asset) continue;
-            const json = ownExposeAssets(JSON.parse(asset.source.source().toString()));
-            compilation.updateAsset(name, new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
-          }
+          for (const name of ['mf-manifest.json', 'mf-stats.json']) updateManifest(compilation, ownExposeAssets, name);
         },
       );
     });
@@ -179,10 +182,7 @@ export class EarlyScriptPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          const asset = compilation.getAsset('mf-manifest.json');
-          if (!asset || !file) return;
-          const json = withEarlyCalls(JSON.parse(asset.source.source().toString()), file);
-          compilation.updateAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
+          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file));
         },
       );
     });
@@ -202,4 +202,67 @@ function runWebpack(config) {
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => (error || !stats ? reject(error ?? new Error('no stats')) : resolve(stats)));
   });
+}
+
+/**
+ * A remote's route first views (remoteConfigs' `firstView`: route table path -> names of the lazy chunks its first
+ * screen loads, `[lang]` standing for a language): written into mf-manifest.json as `firstView`, each route with the
+ * files of those chunks' groups (`js`) and of its strings per language (`byLanguage`), so the site host preloads them
+ * with the page instead of the page finding them after its code has run (host/first-view).
+ */
+export class FirstViewChunksPlugin {
+  /** @param {Record<string, string[]>} routes */
+  constructor(routes) {
+    this.routes = routes;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstViewChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'FirstViewChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          /** @type {Map<string, string[]>} */
+          const groups = new Map();
+          for (const [name, group] of compilation.namedChunkGroups) {
+            const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+            groups.set(name, [...new Set(files)]);
+          }
+          updateManifest(compilation, (manifest) => withFirstView(manifest, this.routes, groups));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The manifest with `firstView` made from the routes' chunk names and the build's named chunk groups (name ->
+ * files). A name no group answers fails the build: a renamed chunk must not silently stop being preloaded.
+ * @template {object} M @param {M} manifest @param {Record<string, string[]>} routes
+ * @param {Map<string, string[]>} groups
+ */
+export function withFirstView(manifest, routes, groups) {
+  /** @type {Record<string, { js: string[], byLanguage: Record<string, string[]> }>} */
+  const firstView = {};
+  for (const [route, names] of Object.entries(routes)) {
+    const js = new Set();
+    /** @type {Record<string, string[]>} */
+    const byLanguage = {};
+    for (const name of names) {
+      if (name.includes('[lang]')) {
+        const [before, after] = name.split('[lang]');
+        const found = [...groups.keys()].filter((key) => key.startsWith(before) && key.endsWith(after));
+        if (found.length === 0) throw new Error(`firstView ${route}: no chunk named ${name}`);
+        for (const key of found) {
+          const lang = key.slice(before.length, key.length - after.length);
+          byLanguage[lang] = [...(byLanguage[lang] ?? []), ...(groups.get(key) ?? [])];
+        }
+      } else {
+        const files = groups.get(name);
+        if (!files) throw new Error(`firstView ${route}: no chunk named ${name}`);
+        for (const file of files) js.add(file);
+      }
+    }
+    firstView[route] = { js: [...js], byLanguage };
+  }
+  return { ...manifest, firstView };
 }

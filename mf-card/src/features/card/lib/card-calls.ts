@@ -32,8 +32,8 @@ export function askCard(client: ApiClient, request: { flag: string; iccid: strin
 /**
  * Everything the card page asks first, through `client`: the card's three calls, then its packages and notice in
  * the visitor's currency (?ccy=, or the one chosen on this device: at once) or else the agent's (as soon as get/agent
- * names it). The route's prefetch asks them through the page's client, the early script (src/early-calls.ts) through
- * its own before the page's code is in: the same requests, so the page takes the early answers.
+ * names it). The route's prefetch asks them through the page's client; where the early script (src/early-calls.ts)
+ * already asked the card's three (askCard, the same requests), the page takes its answers.
  */
 export function askCardFirstCalls(
   client: ApiClient,

@@ -16,6 +16,7 @@ import { getConfig } from '../api/get-config';
 import { saveUserSettings } from '../api/save-user-settings';
 import { persistLocale, resolveLocale, type ResolvedLocale } from '../lib/resolve-locale';
 import { useBusEvent } from '../../../lib/use-bus-event';
+import { whenIdle } from '../../../lib/idle';
 
 /**
  * Language, currency and region of the page. Starts from what bootstrap resolved (query and storage), then checks
@@ -53,26 +54,30 @@ export function LocaleProvider({
     setLanguage(next);
   }, []);
 
-  // Stored values must be in the server's lists, else its first entry (spec section 5).
+  // Stored values must be in the server's lists, else its first entry (spec section 5). Asked once the page's first
+  // view has rendered: until then the page shows in the language and currency it started in.
   useEffect(() => {
     let cancelled = false;
-    void getConfig(client, window.location.href).then(async (config) => {
-      if (cancelled || !config) return;
-      const resolved = resolveLocale({
-        search: new URLSearchParams(initialSearch),
-        storedLanguage: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
-        storedCurrency: storage.get(STORAGE_KEYS.CURRENCY_KEY),
-        browserLanguage: navigator.language,
-        server: config,
+    const checkLists = () =>
+      getConfig(client, window.location.href).then(async (config) => {
+        if (cancelled || !config) return;
+        const resolved = resolveLocale({
+          search: new URLSearchParams(initialSearch),
+          storedLanguage: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
+          storedCurrency: storage.get(STORAGE_KEYS.CURRENCY_KEY),
+          browserLanguage: navigator.language,
+          server: config,
+        });
+        persistLocale(storage, resolved.store);
+        const languages = config.lang_list.filter(isLanguage);
+        setLists({ languages: languages.length ? languages : LANGUAGE_CODES, currencies: config.ccy_list });
+        setCurrency(resolved.currency);
+        await applyLanguage(resolved.language);
       });
-      persistLocale(storage, resolved.store);
-      const languages = config.lang_list.filter(isLanguage);
-      setLists({ languages: languages.length ? languages : LANGUAGE_CODES, currencies: config.ccy_list });
-      setCurrency(resolved.currency);
-      await applyLanguage(resolved.language);
-    });
+    const cancelIdle = whenIdle(() => void checkLists());
     return () => {
       cancelled = true;
+      cancelIdle();
     };
   }, [client, storage, initialSearch, applyLanguage]);
 
