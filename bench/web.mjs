@@ -7,7 +7,8 @@
 // CHROME_PATH (/usr/bin/chromium), DATABASE_URL (api on PostgreSQL instead of PGlite), BENCH_SKIP_BUILD=1,
 // BENCH_PROFILE=1 (record the V8 profiler in each trace, keep <page>-<round>.cpuprofile and print where the card
 // pages' main-thread time goes, by package; the profiler slows the runs a little: use it to find causes, not for
-// the figures).
+// the figures), BENCH_LANTERN=1 (keep <page>-<round>.lantern.txt: the simulated requests and tasks behind each LCP,
+// with their simulated start and end, lib/lantern.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ const { CHROME_PATH, DEMO, ROOT } = await import('./lib/workspace.mjs');
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const LANTERN = process.env.BENCH_LANTERN === '1';
 
 /** What each measured page is, and what it needs: the login receipt, a call that proves it showed its content. */
 function pagesOf(origins, receipt) {
@@ -182,13 +184,15 @@ await withTeardown(async () => {
       const started = Date.now();
       try {
         // One retry: a shared machine now and then fails a run (a tab that does not load in time).
-        const { metrics, lhr, trace } = await runLighthouse(page, { profile: PROFILE }).catch((error) => {
+        const options = { profile: PROFILE, lantern: LANTERN };
+        const { metrics, lhr, trace, lantern } = await runLighthouse(page, options).catch((error) => {
           if (isStopping()) throw error;
           console.error(`[bench] round ${round} ${page.name}: ${error.message}; once more`);
-          return runLighthouse(page, { profile: PROFILE });
+          return runLighthouse(page, options);
         });
         runs[page.name].push(metrics);
         fs.writeFileSync(path.join(out, `${page.name}-${round}.json`), JSON.stringify(lhr));
+        if (lantern) fs.writeFileSync(path.join(out, `${page.name}-${round}.lantern.txt`), lantern);
         if (trace) {
           fs.writeFileSync(
             path.join(out, `${page.name}-${round}.cpuprofile`),

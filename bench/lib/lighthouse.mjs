@@ -4,6 +4,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 import { seedLocalStorage } from './cdp.mjs';
+import { lanternLcp } from './lantern.mjs';
 import { onCleanup } from './processes.mjs';
 import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
 
@@ -14,11 +15,12 @@ export const CHROME_FLAGS = CHROMIUM.flags;
  * @param {{ url: string, storage?: { url: string, items: Record<string, string> }, expectRequest?: string }} page
  *   storage: localStorage entries put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
- * @param {{ profile?: boolean }} [options] profile: also record the V8 sampling profiler in the trace (it slows the
- *   observed load a little, so profiling runs are for finding where time goes, not for the figures)
- * @returns {Promise<{ metrics: ReturnType<typeof metricsOf>, lhr: object, trace?: object }>}
+ * @param {{ profile?: boolean, lantern?: boolean }} [options] profile: also record the V8 sampling profiler in the
+ *   trace (it slows the observed load a little, so profiling runs are for finding where time goes, not for the
+ *   figures); lantern: also return how the simulation arrived at the LCP (lib/lantern.mjs)
+ * @returns {Promise<{ metrics: ReturnType<typeof metricsOf>, lhr: object, trace?: object, lantern?: string }>}
  */
-export async function runLighthouse(page, { profile = false } = {}) {
+export async function runLighthouse(page, { profile = false, lantern = false } = {}) {
   // handleSIGINT off: chrome-launcher's own Ctrl-C handler exits the process before our teardown has stopped the
   // servers and removed the temporary database; the teardown kills the browser instead.
   registerBrowserCleanup();
@@ -47,7 +49,12 @@ export async function runLighthouse(page, { profile = false } = {}) {
         `${page.url}: the page never requested ${page.expectRequest} (ended at ${lhr.finalDisplayedUrl})`,
       );
     }
-    return { metrics, lhr, trace: profile ? result.artifacts.Trace : undefined };
+    return {
+      metrics,
+      lhr,
+      trace: profile ? result.artifacts.Trace : undefined,
+      lantern: lantern ? await lanternLcp(result.artifacts, lhr) : undefined,
+    };
   } finally {
     await chrome.kill();
   }

@@ -115,4 +115,7 @@ test("the host's page names the remotes and preloads the route's first view, and
       call,
     ).toHaveLength(1);
   }
+  // Every shared module the card page uses is the shell's: mf_card fetched no copy of its own (its fallback chunks
+  // are the only unnamed ones, <id>.<hash>.js).
+  expect(requested.filter((url) => url.startsWith(origins.mf_card) && /\/\d+\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
 });

@@ -5,6 +5,7 @@
 // experiments.provideExternalRuntime (their runtime puts the core on the page), remotes set
 // experiments.externalRuntime (their remoteEntry.js uses the page's core instead of carrying a copy).
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { sharedSingletons } from './shared.mjs';
 
 const require = createRequire(import.meta.url);
@@ -12,15 +13,26 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const optimization = { target: 'web' };
 
+/** shared-contracts subpaths the remotes' first views import and the shell's own code does not. */
+const REMOTE_ONLY_CONTRACTS = ['shared-contracts/links', 'shared-contracts/ui/federation'];
+
 /**
  * The shell: a pure consumer that provides the shared packages and the runtime core; remotes come at run time. Its
  * shared packages are eager: they are in its entry chunk, one file a phone fetches with the page's first request
  * round, not a dozen chunks found one step after the entry has run.
  */
 export function shellFederation(o) {
+  const singletons = sharedSingletons(o.dirname);
   const shared = Object.fromEntries(
-    Object.entries(sharedSingletons(o.dirname)).map(([key, config]) => [key, { ...config, eager: true }]),
+    Object.entries(singletons).map(([key, config]) => [key, { ...config, eager: true }]),
   );
+  // shared-contracts' modules that only remotes import are provided by the shell too (a prefix key provides only
+  // what the shell itself imports): otherwise the first remote to use one downloads its own copy, a request after
+  // the shell's entry has run (the card page's activity links, the card list's widget loader).
+  const requireFromShell = createRequire(path.join(o.dirname, 'package.json'));
+  for (const request of REMOTE_ONLY_CONTRACTS) {
+    shared[request] = { ...singletons['shared-contracts/'], eager: true, import: requireFromShell.resolve(request) };
+  }
   return new ModuleFederationPlugin({
     name: o.name,
     remotes: {},
