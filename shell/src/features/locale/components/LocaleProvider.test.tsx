@@ -14,7 +14,8 @@ describe('LocaleProvider', () => {
     stubCalls({ getConfig: DEMO_CONFIG });
     const { storage, ...app } = shellApp({ route: '/user/info' });
     const { bus } = await renderRemote(<Probe />, app);
-    expect(await screen.findByTestId('locale')).toHaveTextContent(/^en USD/);
+    // The server's lists are asked once the page has rendered (an idle moment): the currency follows then.
+    expect(await screen.findByText(/^en USD/)).toHaveAttribute('data-testid', 'locale');
     const heard: string[] = [];
     bus.subscribe('locale:changed', (event) => heard.push(`${event.lang} ${event.ccy}`));
 
