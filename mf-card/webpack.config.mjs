@@ -21,8 +21,8 @@ export default remoteConfigs({
   // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
   // the site host preloads it with the page.
   firstView: {
-    '/:flag/:iccid': ['card-purchase', 'card-activities', 'cardmore-locale-[lang]-json'],
-    '/eshop/card/list': ['card-list-page', 'cardmore-locale-[lang]-json'],
-    '/pkg': ['pkg-page', 'cardmore-locale-[lang]-json'],
+    '/:flag/:iccid': ['card-purchase', 'card-activities', 'cardmore-strings-[lang]-json'],
+    '/eshop/card/list': ['card-list-page', 'cardmore-strings-[lang]-json'],
+    '/pkg': ['pkg-page', 'cardmore-strings-[lang]-json'],
   },
 });

@@ -93,7 +93,7 @@ test("the host's page names the remotes and preloads the route's first view, and
   expect(html).toMatch(/card-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
   // What the card page's first screen loads besides its route chunk, as mf_card's manifest names it (firstView).
   expect(html).toMatch(/card-purchase\.[0-9a-f]+\.js" as="script"/);
-  expect(html).toMatch(/cardmore-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
+  expect(html).toMatch(/cardmore-strings-ar-json\.[0-9a-f]+\.js" as="script"/);
   // mf_card's early script, told the route: it asks the card's first calls before the page's code is in.
   expect(html).toMatch(
     new RegExp(

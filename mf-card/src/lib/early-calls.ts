@@ -70,8 +70,8 @@ export function requestKey(url: string, init: RequestInit | undefined): string |
 /**
  * The early script's api client: each call sends its request at once (the same request the page's client makes,
  * through shared-contracts' callRequest) and leaves the response for the page; it answers the call from a copy of
- * the response, so the script can chain (the packages wait for the agent's currency). Silent: no messages, no
- * session end (the page's own client reports what it uses). Asks nothing once the page's client is up.
+ * the response, so a route's early calls may depend on an earlier answer. Silent: no messages, no session end (the
+ * page's own client reports what it uses). Asks nothing once the page's client is up.
  */
 export function earlyClient(
   o: { baseUrl?: string; scope?: Scope; fetch?: typeof fetch; now?: () => number } = {},

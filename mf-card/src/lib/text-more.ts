@@ -6,8 +6,10 @@ import { createRemoteI18n, type Bundle } from 'shared-contracts/ui';
  * per language, fetched when the first such screen or dialog renders: one chunk instead of one per screen keeps
  * the remote entry's chunk list (which every card page downloads) short.
  */
+// Named (cardmore-strings-<lang>-json.<hash>.js) so the site host can preload a language's file with a route's first
+// view (webpack.config.mjs firstView); not "-locale-", which the host reads as the route chunk's own strings.
 export const moreText = createRemoteI18n('cardMore', (lang) =>
-  import(/* webpackChunkName: "cardmore-locale-[request]" */ `../locales/more/${lang}.json`).then(
+  import(/* webpackChunkName: "cardmore-strings-[request]" */ `../locales/more/${lang}.json`).then(
     (module: { default: Bundle }) => module.default,
   ),
 );

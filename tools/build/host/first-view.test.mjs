@@ -20,7 +20,12 @@ const MANIFEST = {
       assets: {
         js: {
           sync: ['__federation_expose_routes.0947a278.js', '__federation_expose_embed.8cfd673b.js'],
-          async: ['card-locale-ar-json.11111111.js', 'card-locale-en-json.22222222.js', '9134.4e70ade2.js'],
+          async: [
+            'cardmore-strings-en-json.33333333.js',
+            'card-locale-ar-json.11111111.js',
+            'card-locale-en-json.22222222.js',
+            '9134.4e70ade2.js',
+          ],
         },
       },
     },
@@ -84,7 +89,7 @@ describe('the shell page of a route', () => {
     const screens = {
       ...MANIFEST,
       firstView: {
-        '/:flag/:iccid': { js: ['card-purchase.44444444.js'], byLanguage: { en: ['cardmore-locale-en-json.5.js'] } },
+        '/:flag/:iccid': { js: ['card-purchase.44444444.js'], byLanguage: { en: ['cardmore-strings-en-json.5.js'] } },
       },
     };
     expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', screens, 'en', '/:flag/:iccid').scripts).toEqual([
@@ -92,7 +97,7 @@ describe('the shell page of a route', () => {
       'http://cdn.test/card/__federation_expose_routes.0947a278.js',
       'http://cdn.test/card/card-locale-en-json.22222222.js',
       'http://cdn.test/card/card-purchase.44444444.js',
-      'http://cdn.test/card/cardmore-locale-en-json.5.js',
+      'http://cdn.test/card/cardmore-strings-en-json.5.js',
     ]);
     expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', screens, 'ar', '/:flag/:iccid').scripts).toContain(
       'http://cdn.test/card/card-purchase.44444444.js',

@@ -31,14 +31,14 @@ describe("a remote's first views and early script in its manifest", () => {
   const groups = new Map([
     ['card-purchase', ['card-purchase.1111.js', '8471.2222.js']],
     ['card-activities', ['card-activities.3333.js', '8471.2222.js']],
-    ['cardmore-locale-en-json', ['cardmore-locale-en-json.4444.js']],
-    ['cardmore-locale-ar-json', ['cardmore-locale-ar-json.5555.js']],
+    ['cardmore-strings-en-json', ['cardmore-strings-en-json.4444.js']],
+    ['cardmore-strings-ar-json', ['cardmore-strings-ar-json.5555.js']],
   ]);
 
   it("lists each route's chunks once, and its strings per language", () => {
     const manifest = withFirstView(
       { name: 'mf_card' },
-      { '/:flag/:iccid': ['card-purchase', 'card-activities', 'cardmore-locale-[lang]-json'] },
+      { '/:flag/:iccid': ['card-purchase', 'card-activities', 'cardmore-strings-[lang]-json'] },
       groups,
     );
     expect(manifest).toEqual({
@@ -46,7 +46,7 @@ describe("a remote's first views and early script in its manifest", () => {
       firstView: {
         '/:flag/:iccid': {
           js: ['card-purchase.1111.js', '8471.2222.js', 'card-activities.3333.js'],
-          byLanguage: { en: ['cardmore-locale-en-json.4444.js'], ar: ['cardmore-locale-ar-json.5555.js'] },
+          byLanguage: { en: ['cardmore-strings-en-json.4444.js'], ar: ['cardmore-strings-ar-json.5555.js'] },
         },
       },
     });
