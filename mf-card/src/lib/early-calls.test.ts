@@ -1,6 +1,7 @@
 import { createApiClient, ERROR_CODES, getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { askCardFirstCalls } from '../features/card/lib/card-calls';
-import { earlyClient, fetchWithEarly, requestKey } from './early-calls';
+import { fetchWithEarly, requestKey } from './early-calls';
+import { earlyClient } from './early-client';
 import { matchPath, startEarlyCalls } from './early-routes';
 import { PREFETCHED_MAX_AGE_MS } from './prefetched';
 

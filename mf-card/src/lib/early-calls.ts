@@ -1,14 +1,3 @@
-import {
-  callRequest,
-  calls,
-  getStorage,
-  isOk,
-  STORAGE_KEYS,
-  type ApiClient,
-  type CallName,
-  type CallOptions,
-  type CallResult,
-} from 'shared-contracts';
 import { PREFETCHED_MAX_AGE_MS } from './prefetched';
 
 /**
@@ -20,21 +9,26 @@ import { PREFETCHED_MAX_AGE_MS } from './prefetched';
  */
 const EARLY_GLOBAL = '__mfCardEarlyCalls';
 
+// This module is the page's side (mf_card's federated code): it uses nothing from shared-contracts, so it runs on any
+// shell's copy. The script's side, which builds requests with shared-contracts' callRequest, is early-client.ts: the
+// early script bundles its own copy of shared-contracts.
+
 interface EarlyRequest {
   key: string;
   at: number;
   response: Promise<Response>;
 }
 
-interface EarlyState {
+export interface EarlyState {
   /** The page's api client is up: the early script asks nothing more. */
   started: boolean;
   requests: EarlyRequest[];
 }
 
-type Scope = Record<string, unknown>;
+export type Scope = Record<string, unknown>;
 
-function stateOf(scope: Scope): EarlyState {
+/** The early requests left on the page (`scope`: the window), made on first use. */
+export function stateOf(scope: Scope): EarlyState {
   const existing = scope[EARLY_GLOBAL] as EarlyState | undefined;
   if (existing) return existing;
   const state: EarlyState = { started: false, requests: [] };
@@ -65,42 +59,6 @@ export function requestKey(url: string, init: RequestInit | undefined): string |
   }
   const headers = new Headers(init.headers);
   return `${url}\n${canonical(body)}\n${headers.get('Authorization') ?? ''}`;
-}
-
-/**
- * The early script's api client: each call sends its request at once (the same request the page's client makes,
- * through shared-contracts' callRequest) and leaves the response for the page; it answers the call from a copy of
- * the response, so a route's early calls may depend on an earlier answer. Silent: no messages, no session end (the
- * page's own client reports what it uses). Asks nothing once the page's client is up.
- */
-export function earlyClient(
-  o: { baseUrl?: string; scope?: Scope; fetch?: typeof fetch; now?: () => number } = {},
-): ApiClient {
-  const scope = o.scope ?? (globalThis as unknown as Scope);
-  const state = stateOf(scope);
-  const send = o.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const now = o.now ?? Date.now;
-  const failure = { ok: false as const, code: -1, message: '', network: true as const };
-  async function call<N extends CallName>(name: N, payload: unknown, options?: CallOptions): Promise<CallResult<N>> {
-    if (state.started) return failure;
-    const { url, init } = callRequest(calls[name], payload, {
-      baseUrl: o.baseUrl ?? '/eshop',
-      base: options?.base,
-      token: getStorage().get(STORAGE_KEYS.RECEIPT),
-    });
-    const key = requestKey(url, init);
-    const response = send(url, init);
-    if (key) state.requests.push({ key, at: now(), response });
-    try {
-      const body = (await (await response).clone().json()) as { code?: unknown; data?: unknown; message?: unknown };
-      if (typeof body.code !== 'number') return failure;
-      if (isOk(body.code)) return { ok: true, code: body.code, data: body.data } as CallResult<N>;
-      return { ok: false, code: body.code, message: typeof body.message === 'string' ? body.message : '' };
-    } catch {
-      return failure;
-    }
-  }
-  return { call: call as ApiClient['call'], report: () => undefined };
 }
 
 /**

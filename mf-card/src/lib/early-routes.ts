@@ -2,7 +2,7 @@ import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language 
 import { askCard } from '../features/card/lib/card-calls';
 import { askCardList, askUnbindList } from '../features/home/calls';
 import { getRecords } from '../features/packages/api/get-records';
-import { earlyClient } from './early-calls';
+import { earlyClient } from './early-client';
 
 type Params = Record<string, string>;
 
