@@ -1,7 +1,7 @@
 import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
 import { askCard } from '../features/card/lib/card-calls';
-import { askCardList, askUnbindList } from '../features/home/calls';
-import { getRecords } from '../features/packages/api/get-records';
+import { askCardListFirstCalls } from '../features/home/calls';
+import { firstRecordsRequest, getRecords } from '../features/packages/api/get-records';
 import { earlyClient } from './early-client';
 
 type Params = Record<string, string>;
@@ -21,15 +21,11 @@ const EARLY_ROUTES: Record<
     if (flag && iccid) askCard(client, { flag, iccid, lang });
   },
   // The card list (logged in only): the cards, and the bind offer's check (the list's largest first paint).
-  '/eshop/card/list': (client) => {
-    if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return;
-    void askCardList(client);
-    void askUnbindList(client);
-  },
+  '/eshop/card/list': (client) => void askCardListFirstCalls(client),
   // A card's packages (/pkg?iccid=…).
   '/pkg': (client, _params, search, lang) => {
-    const iccid = search.get('iccid')?.trim();
-    if (iccid) void getRecords(client, { iccid, lang });
+    const request = firstRecordsRequest(search, lang);
+    if (request) void getRecords(client, request);
   },
 };
 

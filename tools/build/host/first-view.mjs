@@ -31,14 +31,6 @@ export const MANIFEST_WAIT_MS = 300;
 const segmentsOf = (/** @type {string} */ p) => p.split('/').filter(Boolean);
 
 /**
- * The table entry answering `pathname`, and the remote that owns it for this query; null when none.
- * @param {readonly RouteEntry[]} table @param {string} pathname @param {URLSearchParams} search
- */
-export function ownerFor(table, pathname, search) {
-  return routeFor(table, pathname, search)?.owner ?? null;
-}
-
-/**
  * The table entry answering `pathname` and the remote that owns it for this query; null when none.
  * @param {readonly RouteEntry[]} table @param {string} pathname @param {URLSearchParams} search
  * @returns {{ entry: RouteEntry, owner: string } | null}

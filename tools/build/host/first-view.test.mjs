@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { firstViewPage, languageFor, manifestCache, ownerFor, remoteFirstView } from './first-view.mjs';
+import { firstViewPage, languageFor, manifestCache, remoteFirstView, routeFor } from './first-view.mjs';
+
+/** The remote owning `pathname` for this query, as the host ranks routes. */
+const ownerFor = (table, pathname, search) => routeFor(table, pathname, search)?.owner ?? null;
 
 const TABLE = [
   { path: '/', owner: 'mf_card' },

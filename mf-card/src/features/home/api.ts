@@ -1,7 +1,7 @@
-import { getStorage, STORAGE_KEYS, type CallResult } from 'shared-contracts';
+import { type CallResult } from 'shared-contracts';
 import { getApiClient } from '../../lib/api-client';
 import { keepPrefetched, takePrefetched } from '../../lib/prefetched';
-import { askCardList, askUnbindList } from './calls';
+import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
 
 // The card list calls (base api: /eshop/api/v1/...). Each returns the client's result value (it never throws).
 export const getCardList = (): Promise<CallResult<'getCardList'>> => askCardList(getApiClient());
@@ -14,14 +14,12 @@ export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiCl
 const CARD_LIST = 'cardList';
 const UNBIND_LIST = 'unbindList';
 
-/**
- * mf_card/routes' prefetch of /eshop/card/list: the list, and the check for purchased cards to bind (its offer is
- * the first thing the page may show), are asked while the page starts (logged in only).
- */
+/** mf_card/routes' prefetch of /eshop/card/list: its first calls are asked while the page starts (logged in only). */
 export function prefetchCardList(): void {
-  if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return;
-  keepPrefetched(CARD_LIST, getCardList());
-  keepPrefetched(UNBIND_LIST, getUnbindList());
+  const first = askCardListFirstCalls(getApiClient());
+  if (!first) return;
+  keepPrefetched(CARD_LIST, first.list);
+  keepPrefetched(UNBIND_LIST, first.unbind);
 }
 
 /** The page's first load: the prefetched answer when there is one. */

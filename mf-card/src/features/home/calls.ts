@@ -1,4 +1,4 @@
-import { type ApiClient, type CallResult } from 'shared-contracts';
+import { getStorage, STORAGE_KEYS, type ApiClient, type CallResult } from 'shared-contracts';
 
 // The card list's first calls through a given client: the page's (api.ts) or the early script's (lib/early-routes).
 
@@ -8,3 +8,13 @@ export const askCardList = (client: ApiClient): Promise<CallResult<'getCardList'
 /** Purchased cards not bound yet (the bind offer): silent, the page shows nothing when it fails. */
 export const askUnbindList = (client: ApiClient): Promise<CallResult<'getUnbindList'>> =>
   client.call('getUnbindList', {}, { closeMessage: true });
+
+/**
+ * The card list's first calls (logged in only; null without a login): the cards, and the check for purchased cards
+ * to bind (the bind offer is the first thing the page may show). The route's prefetch asks them (api.ts), and the
+ * early script before the page's code is in (lib/early-routes): the same requests, so the page takes its answers.
+ */
+export function askCardListFirstCalls(client: ApiClient) {
+  if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return null;
+  return { list: askCardList(client), unbind: askUnbindList(client) };
+}

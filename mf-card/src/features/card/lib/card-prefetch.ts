@@ -4,8 +4,6 @@ import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { loadCardActivities, loadCardBody } from '../components/parts';
 import { askCard as askCardWith, askCardFirstCalls, type CardCalls, type CurrencyCall } from './card-calls';
 
-export type { CardCalls };
-
 const keyOf = (flag: string, iccid: string, lang: Language) => `card|${flag}|${iccid}|${lang}`;
 const packagesKeyOf = (iccid: string, lang: Language) => `pkg|${iccid}|${lang}`;
 const noticeKeyOf = (iccid: string, lang: Language) => `notice|${iccid}|${lang}`;

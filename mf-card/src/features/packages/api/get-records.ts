@@ -11,3 +11,9 @@ export function getRecords(
 ): Promise<CallResult<'pkgRecord'>> {
   return client.call('pkgRecord', request, { closeMessage: true, signal });
 }
+
+/** The records /pkg shows first: the card named in its address (?iccid=), in the page language; null without one. */
+export function firstRecordsRequest(search: URLSearchParams, lang: Language): { iccid: string; lang: Language } | null {
+  const iccid = search.get('iccid')?.trim();
+  return iccid ? { iccid, lang } : null;
+}

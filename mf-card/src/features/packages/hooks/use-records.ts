@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
-import { getRecords } from '../api/get-records';
+import { firstRecordsRequest, getRecords } from '../api/get-records';
 
 export type RecordsState =
   | { status: 'idle' }
@@ -20,10 +20,8 @@ const recordsKey = (iccid: string, lang: Language) => `records|${iccid}|${lang}`
 
 /** mf_card/routes' prefetch of /pkg?iccid=…: the card's packages are asked while the page starts. */
 export function prefetchRecords({ search, lang }: RoutePrefetch): void {
-  const iccid = search.get('iccid')?.trim();
-  if (!iccid) return;
-  const language = normalizeLanguage(lang);
-  keepPrefetched(recordsKey(iccid, language), getRecords(getApiClient(), { iccid, lang: language }));
+  const request = firstRecordsRequest(search, normalizeLanguage(lang));
+  if (request) keepPrefetched(recordsKey(request.iccid, request.lang), getRecords(getApiClient(), request));
 }
 
 /** The purchased packages of `iccid` (null: nothing to load); `retry` loads them again. */
