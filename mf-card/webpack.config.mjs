@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfigs } from '@esim/build/webpack';
@@ -16,8 +17,13 @@ export default remoteConfigs({
   // dist/embed.js: the partner embed (one script tag on a partner's page). partner-example/index.html is an
   // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
-  // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in.
-  early: './src/early-calls.ts',
+  // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in, and the
+  // card page's early view, which carries only its own strings of every language (the keys in early-view-strings.json).
+  early: {
+    entry: './src/early-calls.ts',
+    strings: createRequire(import.meta.url)('./src/features/card/early-view-strings.json'),
+    views: ['/:flag/:iccid'],
+  },
   // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
   // the site host preloads it with the page.
   firstView: {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { minimizers } from '@esim/build/webpack';
+import { holdEntryForEarlyView } from '@esim/build/host';
+import { earlyStringsRule, minimizers } from '@esim/build/webpack';
 import { precompressDir } from '../lib/compress.mjs';
 import { compile, entryFiles, webpack } from '../lib/webpack.mjs';
 import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
@@ -15,6 +16,9 @@ import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
 const here = path.join(BENCH, 'mono');
 export const MONO_DIST = path.join(here, 'dist');
 const SHELL_PAGE = path.join(ROOT, 'shell', 'dist', 'index.html');
+const CARD_EARLY_STRINGS = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'mf-card', 'src', 'features', 'card', 'early-view-strings.json'), 'utf8'),
+);
 
 const config = {
   name: 'mono',
@@ -40,6 +44,8 @@ const config = {
   },
   module: {
     rules: [
+      // The early script's strings, reduced as mf_card's own build does (not the pages' locale chunks).
+      { ...earlyStringsRule(CARD_EARLY_STRINGS), issuer: /[\\/]early-strings\.ts$/ },
       {
         test: /\.[cm]?[jt]sx?$/,
         exclude: /node_modules/,
@@ -82,7 +88,8 @@ export async function buildMono() {
   ].join('');
   const shellPage = fs.readFileSync(SHELL_PAGE, 'utf8');
   const page = shellPage.replace(/<script\b[^>]*><\/script>/g, '').replace('</head>', `${scripts}</head>`);
-  fs.writeFileSync(path.join(MONO_DIST, 'index.html'), page);
+  // As the site host serves the federated card page: the entry runs once the early view is painted.
+  fs.writeFileSync(path.join(MONO_DIST, 'index.html'), holdEntryForEarlyView(page));
   precompressDir(MONO_DIST);
   // What each chunk holds, like @esim/build's BuildStatsPlugin writes for the site (never served: esim-host hides
   // .stats), so profiles of the single bundle name packages rather than minified functions.

@@ -87,19 +87,39 @@ test("the host's page names the remotes and preloads the route's first view, and
   // Before any script: the guessed language (the site's ?lan=) and its direction, the map, the card remote's files.
   expect(html).toContain('<html lang="ar" dir="rtl">');
   expect(html).toContain('<script type="application/json" id="remotes-map">');
-  expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/mf-manifest.json" as="fetch"`);
-  expect(html).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
-  expect(html).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
-  expect(html).toMatch(/card-locale-ar-json\.[0-9a-f]+\.js" as="script"/);
-  // What the card page's first screen loads besides its route chunk, as mf_card's manifest names it (firstView).
-  expect(html).toMatch(/card-purchase\.[0-9a-f]+\.js" as="script"/);
-  expect(html).toMatch(/cardmore-strings-ar-json\.[0-9a-f]+\.js" as="script"/);
-  // mf_card's early script, told the route: it asks the card's first calls before the page's code is in.
+  // mf_card's early script, told the route: it asks the card's first calls before the page's code is in, and draws
+  // the card's summary from them (the route is one of its manifest's earlyCalls.views).
   expect(html).toMatch(
     new RegExp(
       `<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid" fetchpriority="high">`,
     ),
   );
+  // The shell's entry is asked at once and run once that view is painted (the start script, just before the early
+  // script); the card remote's files are asked then: its manifest, entry, route chunk and strings, and what the
+  // first screen loads besides (firstView).
+  expect(html).toMatch(/<link rel="preload" href="\/main\.[0-9a-f]+\.js" as="script" fetchpriority="high">/);
+  expect(html).not.toMatch(/<script defer/);
+  const later = /<script data-main="\/main\.[0-9a-f]+\.js" data-preload="([^"]*)">/.exec(html)?.[1] ?? '';
+  expect(html.indexOf('data-main=')).toBeLessThan(html.indexOf('early-calls.'));
+  const files = (JSON.parse(later.replaceAll('&#34;', '"')) as string[][]).map(([href]) => href ?? '');
+  expect(files).toContain(`${origins.mf_card}/mf-manifest.json`);
+  expect(files).toContain(`${origins.mf_card}/remoteEntry.js`);
+  for (const chunk of [
+    /__federation_expose_routes\./,
+    /card-locale-ar-json\./,
+    /card-purchase\./,
+    /cardmore-strings-ar-json\./,
+  ]) {
+    expect(
+      files.some((href) => chunk.test(href)),
+      String(chunk),
+    ).toBe(true);
+  }
+  // A route without an early view (a card's packages): the entry deferred as built, the files preloaded at once.
+  const packages = await (await request.get(`/pkg?iccid=${demo.activatedBound}`)).text();
+  expect(packages).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
+  expect(packages).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
+  expect(packages).toMatch(/pkg-page\.[0-9a-f]+\.js" as="script"/);
 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));

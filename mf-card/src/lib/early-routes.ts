@@ -1,5 +1,5 @@
 import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
-import { askCard } from '../features/card/lib/card-calls';
+import { askCard, type CardCalls } from '../features/card/lib/card-calls';
 import { askCardListFirstCalls } from '../features/home/calls';
 import { firstRecordsRequest, getRecords } from '../features/packages/api/get-records';
 import { earlyClient } from './early-client';
@@ -14,12 +14,11 @@ type Params = Record<string, string>;
  */
 const EARLY_ROUTES: Record<
   string,
-  (client: ApiClient, params: Params, search: URLSearchParams, lang: Language) => void
+  (client: ApiClient, params: Params, search: URLSearchParams, lang: Language) => CardCalls | null | void
 > = {
-  // The card summary: check/card, get/agent, get/card (useCard's first load).
-  '/:flag/:iccid': (client, { flag, iccid }, _search, lang) => {
-    if (flag && iccid) askCard(client, { flag, iccid, lang });
-  },
+  // The card summary: check/card, get/agent, get/card (useCard's first load); the early view draws from them.
+  '/:flag/:iccid': (client, { flag, iccid }, _search, lang) =>
+    flag && iccid ? askCard(client, { flag, iccid, lang }) : null,
   // The card list (logged in only): the cards, and the bind offer's check (the list's largest first paint).
   '/eshop/card/list': (client) => void askCardListFirstCalls(client),
   // A card's packages (/pkg?iccid=…).
@@ -48,18 +47,27 @@ export function matchPath(route: string, pathname: string): Params | null {
   return params;
 }
 
+/** What startEarlyCalls asked: the route's parameters, the start language, and for a card page askCard's calls. */
+export interface EarlyAsked {
+  route: string;
+  params: Params;
+  search: URLSearchParams;
+  lang: Language;
+  card: CardCalls | null;
+}
+
 /**
  * Asks the first calls of `route` (the route table's path the host matched) for this address, in the language the
- * shell will start in (startLanguage), through the early client. Nothing for a route without early calls.
+ * shell will start in (startLanguage), through the early client. Nothing (null) for a route without early calls.
  */
 export function startEarlyCalls(
   route: string,
   location: { pathname: string; search: string },
   client: ApiClient = earlyClient(),
-): void {
+): EarlyAsked | null {
   const ask = EARLY_ROUTES[route];
   const params = ask ? matchPath(route, location.pathname) : null;
-  if (!ask || !params) return;
+  if (!ask || !params) return null;
   const search = new URLSearchParams(location.search);
   const storage = getStorage();
   const lang = startLanguage({
@@ -67,5 +75,5 @@ export function startEarlyCalls(
     stored: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
     browser: typeof navigator === 'undefined' ? null : navigator.language,
   });
-  ask(client, params, search, lang);
+  return { route, params, search, lang, card: ask(client, params, search, lang) ?? null };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { templatedPage } from './dynamic.mjs';
-import { firstViewPage } from './first-view.mjs';
+import { firstViewPage, START_SCRIPT_HASH } from './first-view.mjs';
 import { createSiteHost } from './index.mjs';
 import { remotesManifest } from './remotes-manifest.mjs';
 import { mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
@@ -87,6 +87,8 @@ export async function main(argv, env = process.env) {
   };
 
   const shell = args.shell;
+  // The site's page may hold its entry for an early view with one known inline script (first-view.mjs).
+  if (shell) common.csp = mergeCspSources(common.csp, { 'script-src': [START_SCRIPT_HASH] });
   const label = path.basename(root) === 'dist' ? path.basename(path.dirname(root)) : path.basename(root);
   /** @type {import('fastify').FastifyInstance[]} */
   const apps = [];

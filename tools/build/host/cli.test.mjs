@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { START_SCRIPT_HASH } from './first-view.mjs';
 import { isApiRequest, remotesManifest } from './remotes-manifest.mjs';
 import { makeDist, request, startCli } from './test-support.mjs';
 
@@ -93,6 +94,33 @@ describe('esim-host CLI', () => {
       expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     } finally {
       expect(await host.stop()).toBe(0);
+    }
+  });
+
+  it("allows the site's one inline start script (its hash) on the shell's host only", async () => {
+    const host = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--shell', '--host', '127.0.0.1'], {
+      cwd: pkg,
+      env: {},
+      count: 1,
+    });
+    try {
+      const page = await request(`http://127.0.0.1:${host.ports[0]}/`);
+      const scripts = /script-src ([^;]*)/.exec(page.headers['content-security-policy'] ?? '')?.[1] ?? '';
+      expect(scripts.split(' ')).toContain(START_SCRIPT_HASH);
+      expect(scripts).not.toContain('unsafe-inline');
+    } finally {
+      expect(await host.stop()).toBe(0);
+    }
+    const remote = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--host', '127.0.0.1'], {
+      cwd: pkg,
+      env: {},
+      count: 1,
+    });
+    try {
+      const page = await request(`http://127.0.0.1:${remote.ports[0]}/`);
+      expect(page.headers['content-security-policy']).not.toContain('sha256-');
+    } finally {
+      expect(await remote.stop()).toBe(0);
     }
   });
 

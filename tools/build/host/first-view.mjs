@@ -11,6 +11,7 @@
 // told the route the address matched: it asks the route's first api calls while the page's code downloads.
 // A remote whose manifest cannot be read (down, slow) gets no preloads, one without asset lists (an old build) only
 // its manifest's: the page still loads it the usual way.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,9 +24,60 @@ export const MANIFEST_WAIT_MS = 300;
  * @typedef {{ path: string, owner: string, ownerByQuery?: { param: string, owner: string } }} RouteEntry
  * @typedef {{ js?: { sync?: string[], async?: string[] } }} Assets
  * @typedef {{ metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
- *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string },
+ *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string, views?: string[] },
  *   firstView?: Record<string, { js?: string[], byLanguage?: Record<string, string[]> }> }} RemoteManifest
  */
+
+/** The event an early script dispatches on window once its first view is painted, or once it knows it draws none. */
+export const EARLY_VIEW_EVENT = 'esim:early-view';
+/** How long the shell's entry waits for an early view before it runs anyway. */
+export const EARLY_VIEW_WAIT_MS = 800;
+
+/**
+ * On a route whose early script draws a first view (its manifest's earlyCalls.views), the shell's entry is preloaded
+ * at once but run only after that view is painted: evaluating the entry is the page's longest task (about 300 ms on
+ * a mid-range phone), and the cardholder's data comes first. This inline script (its hash is in the shell host's
+ * Content-Security-Policy: START_SCRIPT_HASH) adds the entry's script tag on EARLY_VIEW_EVENT, when the early script
+ * fails to load, or after EARLY_VIEW_WAIT_MS, whichever comes first, and preloads the route's other files then
+ * (data-preload). On a slow network the entry arrives after the view anyway; on a fast one it waits one api round
+ * trip at most.
+ */
+export const START_SCRIPT =
+  '(()=>{const s=document.currentScript;let done=false;' +
+  'const add=()=>{for(const[h,a,c]of JSON.parse(s.dataset.preload||"[]")){const l=document.createElement("link");' +
+  'l.rel="preload";l.href=h;l.setAttribute("as",a);if(c)l.setAttribute("crossorigin",c);document.head.append(l)}' +
+  'const m=document.createElement("script");m.src=s.dataset.main;m.setAttribute("fetchpriority","high");' +
+  'document.head.append(m)};' +
+  // The entry renders into the page's body: never before the document is parsed (a deferred script's rule).
+  'const go=()=>{if(done)return;done=true;' +
+  'if(document.readyState==="loading")addEventListener("DOMContentLoaded",add);else add()};' +
+  `addEventListener("${EARLY_VIEW_EVENT}",go);` +
+  // A script's load error does not bubble; it reaches window's capture listeners.
+  'addEventListener("error",(e)=>{if(e.target instanceof HTMLScriptElement&&e.target.dataset.route!==undefined)go()},true);' +
+  `setTimeout(go,${EARLY_VIEW_WAIT_MS})})()`;
+/** The CSP source allowing START_SCRIPT, and no other inline script. */
+export const START_SCRIPT_HASH = `'sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}'`;
+
+/** A file the page will need: [href, as, crossorigin]. @typedef {[string, string, string?]} Preload */
+
+/**
+ * `html` with its deferred entry script (the first `<script defer ... src=...>`) held for the early view: a
+ * high-priority preload in its place, and START_SCRIPT just before the early script (`<script ... data-route=...>`),
+ * so it listens before that script can run or fail; START_SCRIPT preloads `later` when it runs the entry. Unchanged
+ * without both scripts.
+ * @param {string} html @param {Preload[]} [later]
+ */
+export function holdEntryForEarlyView(html, later = []) {
+  const entry = /<script\b(?=[^>]*\bdefer\b)[^>]*\bsrc="?([^"\s>]+)"?[^>]*><\/script>/.exec(html);
+  const early = /<script\b[^>]*\bdata-route=/.exec(html);
+  if (!entry?.[1] || !early) return html;
+  const src = escapeAttribute(entry[1]);
+  const files = later.length > 0 ? ` data-preload="${escapeAttribute(JSON.stringify(later))}"` : '';
+  const start = `<script data-main="${src}"${files}>${START_SCRIPT}</script>`;
+  return html
+    .replace(early[0], `${start}${early[0]}`)
+    .replace(entry[0], `<link rel="preload" href="${src}" as="script" fetchpriority="high">`);
+}
 
 /** Route ranking as react-router's: more segments first, static segments outrank dynamic ones. */
 const segmentsOf = (/** @type {string} */ p) => p.split('/').filter(Boolean);
@@ -144,8 +196,9 @@ const scriptJson = (/** @type {unknown} */ value) =>
 export function remoteFirstView(manifestUrl, manifest, lang, route = '', expose = './routes') {
   // Unreadable (the remote is down: a failed preload would only stand in the way of the shell's Retry), or an old
   // build without asset lists (its manifest alone).
-  if (!manifest) return { fetch: [], scripts: [], early: null };
-  if (!manifest.metaData?.remoteEntry?.name) return { fetch: [manifestUrl], scripts: [], early: null };
+  if (!manifest) return { fetch: [], scripts: [], early: null, earlyView: false };
+  if (!manifest.metaData?.remoteEntry?.name)
+    return { fetch: [manifestUrl], scripts: [], early: null, earlyView: false };
   const { publicPath = 'auto', remoteEntry } = manifest.metaData;
   const base = publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
   const at = (/** @type {string} */ file) => new URL(file, base).href;
@@ -157,10 +210,17 @@ export function remoteFirstView(manifestUrl, manifest, lang, route = '', expose 
   const own = sync.filter((file) => path.basename(file).startsWith(`__federation_expose_${exposeName}.`));
   const strings = lazy.filter((file) => new RegExp(`-locale-${lang}-json\\.[0-9a-f]+\\.js$`).test(file));
   const early = manifest.earlyCalls?.name ? at(manifest.earlyCalls.name) : null;
+  // Its early script draws the route's first view (the card page's summary): the shell's entry waits for it.
+  const earlyView = Boolean(early && route && manifest.earlyCalls?.views?.includes(route));
   // What the route's first screen loads besides the route chunk, as the remote names it (its manifest's firstView).
   const view = manifest.firstView?.[route];
   const screen = [...(view?.js ?? []), ...(view?.byLanguage?.[lang] ?? [])];
-  return { fetch: [manifestUrl], scripts: [entryFile, ...own, ...strings.slice(0, 1), ...screen].map(at), early };
+  return {
+    fetch: [manifestUrl],
+    scripts: [entryFile, ...own, ...strings.slice(0, 1), ...screen].map(at),
+    early,
+    earlyView,
+  };
 }
 
 /**
@@ -189,7 +249,10 @@ export function firstViewPage(o) {
     const search = new URLSearchParams(query);
     const remotes = o.remotes();
     const lang = languageFor(search, String(request.headers['accept-language'] ?? ''), supported);
-    const links = (shellStrings.get(lang) ?? []).map((href) => preload(href, 'script'));
+    /** @type {Preload[]} */
+    const preloads = (shellStrings.get(lang) ?? []).map((href) => [href, 'script']);
+    /** @type {string[]} */
+    const links = [];
     let decoded = pathname;
     try {
       decoded = decodeURI(pathname);
@@ -198,21 +261,28 @@ export function firstViewPage(o) {
     }
     const route = routeFor(o.table, decoded, search);
     const manifestUrl = route ? remotes[route.owner] : undefined;
+    let held = false;
     if (route && manifestUrl) {
       const manifest = await manifests.get(manifestUrl);
-      const { fetch: fetched, scripts, early } = remoteFirstView(manifestUrl, manifest, lang, route.entry.path);
+      const view = remoteFirstView(manifestUrl, manifest, lang, route.entry.path);
+      const { fetch: fetched, scripts, early } = view;
+      held = view.earlyView;
       // The remote's early script first: it asks the route's first api calls while the page's code downloads.
       if (early) links.unshift(earlyScript(early, route.entry.path));
-      links.push(...fetched.map((href) => preload(href, 'fetch', 'anonymous')));
-      links.push(...scripts.map((href) => preload(href, 'script')));
+      preloads.push(...fetched.map((href) => /** @type {Preload} */ ([href, 'fetch', 'anonymous'])));
+      preloads.push(...scripts.map((href) => /** @type {Preload} */ ([href, 'script'])));
     }
+    // Held for an early view: the route's other files are asked once that view is painted (START_SCRIPT), so the early
+    // script and its calls do not share the first round of the network with them; the entry is asked at once.
+    if (!held) links.push(...preloads.map(([href, as, crossorigin]) => preload(href, as, crossorigin)));
     const head = [`<script type="application/json" id="remotes-map">${scriptJson(remotes)}</script>`, ...links].join(
       '',
     );
     // The guessed language from the first byte (the boot header reads right to left in Arabic and Hebrew); the shell
     // sets both again once it knows the user's stored choice.
     const html = source.replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${directionOf(lang)}">`);
-    return html.replace('</head>', `${head}</head>`);
+    const page = html.replace('</head>', `${head}</head>`);
+    return held ? holdEntryForEarlyView(page, preloads) : page;
   };
 }
 

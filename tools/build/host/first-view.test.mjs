@@ -1,8 +1,17 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { firstViewPage, languageFor, manifestCache, remoteFirstView, routeFor } from './first-view.mjs';
+import {
+  firstViewPage,
+  languageFor,
+  manifestCache,
+  remoteFirstView,
+  routeFor,
+  START_SCRIPT,
+  START_SCRIPT_HASH,
+} from './first-view.mjs';
 
 /** The remote owning `pathname` for this query, as the host ranks routes. */
 const ownerFor = (table, pathname, search) => routeFor(table, pathname, search)?.owner ?? null;
@@ -82,11 +91,13 @@ describe('the shell page of a route', () => {
       fetch: ['http://cdn.test/mf-manifest.json'],
       scripts: [],
       early: null,
+      earlyView: false,
     });
     expect(remoteFirstView('http://cdn.test/mf-manifest.json', null, 'en')).toEqual({
       fetch: [],
       scripts: [],
       early: null,
+      earlyView: false,
     });
     // The route's first screen as the remote names it (firstView): its chunks, and its strings in the language.
     const screens = {
@@ -111,6 +122,12 @@ describe('the shell page of a route', () => {
     expect(remoteFirstView('http://cdn.test/card/mf-manifest.json', early, 'en').early).toBe(
       'http://cdn.test/card/early-calls.33333333.js',
     );
+    // It draws the first view of the routes its manifest names (views), not of others.
+    const drawing = { ...MANIFEST, earlyCalls: { name: 'early-calls.33333333.js', views: ['/:flag/:iccid'] } };
+    const at = 'http://cdn.test/card/mf-manifest.json';
+    expect(remoteFirstView(at, drawing, 'en', '/:flag/:iccid').earlyView).toBe(true);
+    expect(remoteFirstView(at, drawing, 'en', '/pkg').earlyView).toBe(false);
+    expect(remoteFirstView(at, early, 'en', '/:flag/:iccid').earlyView).toBe(false);
   });
 
   it('forgets a manifest whose remote went down once it is read again, and waits for no slow one', async () => {
@@ -160,9 +177,20 @@ describe('the shell page of a route', () => {
         fs.writeFileSync(path.join(root, file), '');
       }
     });
+    let heldRoot = '';
+    beforeAll(() => {
+      // A shell build with its deferred entry script.
+      heldRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-held-'));
+      fs.writeFileSync(
+        path.join(heldRoot, 'index.html'),
+        '<!doctype html><html lang=en dir=ltr><head><title>t</title><script defer src="/main.12345678.js"></script></head><body></body></html>',
+      );
+      fs.writeFileSync(path.join(heldRoot, 'shell-locale-en-json.aaaaaaaa.js'), '');
+    });
     afterAll(async () => {
       await remote.close();
       fs.rmSync(root, { recursive: true, force: true });
+      fs.rmSync(heldRoot, { recursive: true, force: true });
     });
 
     const manifestUrl = () => `http://127.0.0.1:${remote.server.address().port}/mf-manifest.json`;
@@ -204,6 +232,43 @@ describe('the shell page of a route', () => {
         expect(await page({ url: '/pkg', headers: {} })).toContain('data-route="/pkg"');
         // Another remote's route: not mf_card's script.
         expect(await page({ url: '/pool/detail', headers: {} })).not.toContain('early-calls');
+      } finally {
+        answer = MANIFEST;
+      }
+    });
+
+    it("holds the shell's entry for the early view of a route whose early script draws one", async () => {
+      answer = { ...MANIFEST, earlyCalls: { name: 'early-calls.33333333.js', views: ['/:flag/:iccid'] } };
+      try {
+        const remotes = { mf_card: manifestUrl() };
+        const page = firstViewPage({
+          root: heldRoot,
+          remotes: () => remotes,
+          table: TABLE,
+          manifests: manifestCache(),
+        });
+        const base = manifestUrl().replace('mf-manifest.json', '');
+        const html = await page({ url: '/2/8988', headers: {} });
+        // The entry is asked at once, but not run: START_SCRIPT runs it, just before the early script.
+        expect(html).toContain('<link rel="preload" href="/main.12345678.js" as="script" fetchpriority="high">');
+        expect(html).not.toContain('<script defer');
+        const start = /<script data-main="\/main\.12345678\.js" data-preload="([^"]*)">(.*?)<\/script>/.exec(html);
+        expect(start?.[2]).toBe(START_SCRIPT);
+        expect(html.indexOf(start?.[0] ?? '?')).toBeLessThan(html.indexOf('early-calls.33333333.js'));
+        // The route's other files are asked when the entry runs, not beside the early script.
+        const later = JSON.parse((start?.[1] ?? '').replaceAll('&#34;', '"'));
+        expect(later).toContainEqual(['/shell-locale-en-json.aaaaaaaa.js', 'script']);
+        expect(later).toContainEqual([manifestUrl(), 'fetch', 'anonymous']);
+        expect(later).toContainEqual([`${base}remoteEntry.js`, 'script']);
+        expect(html).not.toContain(`<link rel="preload" href="${base}remoteEntry.js"`);
+        // The hash the shell host's CSP allows is this script's.
+        const digest = crypto.createHash('sha256').update(START_SCRIPT).digest('base64');
+        expect(START_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
+        // A route without an early view keeps its deferred entry and its preloads.
+        const list = await page({ url: '/pkg', headers: {} });
+        expect(list).toContain('<script defer src="/main.12345678.js"></script>');
+        expect(list).toContain(`<link rel="preload" href="${base}remoteEntry.js" as="script">`);
+        expect(list).not.toContain('data-main');
       } finally {
         answer = MANIFEST;
       }

@@ -9,6 +9,7 @@ import { sendCompressed } from './dynamic.mjs';
 import { staticSite } from './static.mjs';
 
 export { remotesManifest, isApiRequest, REMOTES } from './remotes-manifest.mjs';
+export { holdEntryForEarlyView } from './first-view.mjs';
 
 /** The api's own limit (api/src/app.ts DEFAULT_BODY_LIMIT). */
 export const DEFAULT_API_BODY_LIMIT = 64 * 1024;

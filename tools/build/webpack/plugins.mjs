@@ -142,15 +142,19 @@ export class ExposeAssetsPlugin {
 
 /**
  * A remote's early script (remoteConfigs' `early`): one source file built on its own, without federation or shared
- * packages (its own small copy of what it imports), written as <name>.<hash>.js beside the remote's files and named
+ * packages (its own small copy of what it imports), written as <name>.<hash>.js (and its chunks) beside the remote's files and named
  * in mf-manifest.json as `earlyCalls`. The site host adds it to its page for the remote's routes (host/first-view),
  * where it runs before the page's code has downloaded.
  */
 export class EarlyScriptPlugin {
-  /** @param {{ entry: string, name?: string, config: (out: string) => object }} o config: the standalone build */
+  /**
+   * @param {{ entry: string, name?: string, views?: string[], config: (out: string) => object }} o config: the
+   *   standalone build; views: the routes whose first view the script draws (the host holds the shell's entry for it)
+   */
   constructor(o) {
     this.entry = o.entry;
     this.name = o.name ?? 'early-calls';
+    this.views = o.views ?? [];
     this.config = o.config;
   }
 
@@ -172,8 +176,12 @@ export class EarlyScriptPlugin {
               for (const error of stats.compilation.errors) compilation.errors.push(error);
               return;
             }
-            file = fs.readdirSync(out).find((name) => name.startsWith(`${this.name}.`) && name.endsWith('.js')) ?? null;
-            if (file) compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(path.join(out, file))));
+            // The script and its chunks (loaded from beside it).
+            const files = fs.readdirSync(out).filter((name) => name.endsWith('.js'));
+            file = files.find((name) => name.startsWith(`${this.name}.`)) ?? null;
+            for (const name of files) {
+              compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(path.join(out, name))));
+            }
           } finally {
             fs.rmSync(out, { recursive: true, force: true });
           }
@@ -182,7 +190,7 @@ export class EarlyScriptPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file));
+          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file, this.views));
         },
       );
     });
@@ -190,11 +198,13 @@ export class EarlyScriptPlugin {
 }
 
 /**
- * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath).
- * @template {object} M @param {M} manifest @param {string} file @returns {M & { earlyCalls: { name: string } }}
+ * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath) and the
+ * routes whose first view it draws.
+ * @template {object} M @param {M} manifest @param {string} file @param {string[]} [views]
+ * @returns {M & { earlyCalls: { name: string, views: string[] } }}
  */
-export function withEarlyCalls(manifest, file) {
-  return { ...manifest, earlyCalls: { name: file } };
+export function withEarlyCalls(manifest, file, views = []) {
+  return { ...manifest, earlyCalls: { name: file, views } };
 }
 
 /** @param {object} config @returns {Promise<import('webpack').Stats>} */

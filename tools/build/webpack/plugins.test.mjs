@@ -57,10 +57,13 @@ describe("a remote's first views and early script in its manifest", () => {
     expect(() => withFirstView({}, { '/pkg': ['pkg-locale-[lang]-json'] }, groups)).toThrow('no chunk named');
   });
 
-  it('names the early script', () => {
+  it('names the early script and the routes whose first view it draws', () => {
     expect(withEarlyCalls({ name: 'mf_card' }, 'early-calls.6666.js')).toEqual({
       name: 'mf_card',
-      earlyCalls: { name: 'early-calls.6666.js' },
+      earlyCalls: { name: 'early-calls.6666.js', views: [] },
     });
+    expect(withEarlyCalls({ name: 'mf_card' }, 'early-calls.6666.js', ['/:flag/:iccid']).earlyCalls.views).toEqual([
+      '/:flag/:iccid',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,13 +18,14 @@ import { useNotice } from '../hooks/use-notice';
 import { type CheckoutContext } from '../hooks/use-checkout';
 import { type PaidReturn } from '../lib/pay-return';
 import { cardCurrency } from '../lib/currency';
-import { currentViewer, gateFor } from '../lib/gating';
+import { currentViewer, gateFor, handOverPackage, opensListView } from '../lib/gating';
 import { readLastCard, saveLastCard } from '../lib/last-card';
 import { BottomBar } from './BottomBar';
 import { CardSummary } from './CardSummary';
 import { NoticeStrip } from './NoticeStrip';
 import { OfflineCard } from './OfflineCard';
 import { loadCardActivities, loadCardBody } from './parts';
+import { dismissEarlyView } from '../early-view-id';
 
 // Packages, offers and dialogs load in their own chunks: on a first load the route's prefetch has started them beside
 // the card's calls (lib/card-prefetch), otherwise they load once the card is shown.
@@ -67,10 +68,7 @@ export function CardPage() {
   const lang = normalizeLanguage(i18n.language);
   const [paid, setPaid] = useState<PaidReturn | null>(null);
   // A partner page hands a purchase over as ?pkg=<package id>: that package's sheet opens once the packages load.
-  const [handOver] = useState(() => {
-    const id = Number(query.get('pkg'));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  });
+  const [handOver] = useState(() => handOverPackage(query));
 
   const onFlag = useCallback(
     (next: string) =>
@@ -81,6 +79,13 @@ export function CardPage() {
     [navigate, iccid, location.search],
   );
   const { state, refreshing, refresh, reload } = useCard({ flag, iccid, lang, onFlag });
+  // The early script's picture of the summary (early-view) stays over the loading page until the page has its own
+  // view of the card, or an error; it goes in the same frame the page's view is painted.
+  const loading = state.status === 'loading';
+  useLayoutEffect(() => {
+    if (!loading) dismissEarlyView();
+  }, [loading]);
+  useLayoutEffect(() => () => dismissEarlyView(), []);
 
   // A pay return reports once (returnType suc or cancel, nothing else): the warning, or the dialog about the order
   // (its id from the provider's return address, else from the PAY_RETURN the sheet stored); then the parameters
@@ -117,10 +122,7 @@ export function CardPage() {
     return { card: state.card, iccid, flag: state.flag, agent: state.agent, lang, ccy };
   }, [state, iccid, lang, query]);
 
-  const version = state.status === 'ready' ? state.card.agent_version : null;
-  // Agent version 3 shows the card list view, except when the card is refilled (mode=search) or a package is handed
-  // over: then it is a purchase start point like the other views.
-  const listView = version === 3 && !refill && handOver === null;
+  const listView = state.status === 'ready' && opensListView(state.card.agent_version, { refill, handOver });
   const gate = state.status === 'ready' ? gateFor(state.card, currentViewer()) : null;
 
   // Login gating of the new view (spec section 4): an unbound card is remembered for binding after login; a logged-in

@@ -39,3 +39,17 @@ export function currentViewer(): Viewer {
   const id = Number(storage.get(STORAGE_KEYS.USER_ID));
   return { loggedIn: Boolean(storage.get(STORAGE_KEYS.RECEIPT)), userId: Number.isInteger(id) && id > 0 ? id : null };
 }
+
+/** A partner page's hand-over of a purchase (?pkg=<package id>): the package id, or null. */
+export function handOverPackage(search: URLSearchParams): number | null {
+  const id = Number(search.get('pkg'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Agent version 3 shows the card list view, except when the card is refilled (mode=search) or a package is handed
+ * over: then it is a purchase start point like the other views.
+ */
+export function opensListView(agentVersion: number, page: { refill: boolean; handOver: number | null }): boolean {
+  return agentVersion === 3 && !page.refill && page.handOver === null;
+}

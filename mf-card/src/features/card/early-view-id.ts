@@ -1,0 +1,19 @@
+// The early view's handle, for the page (CardPage) without the early view's code (early-view.ts, built into the
+// early script only).
+
+/** The element's id: the page removes it by this id. */
+export const EARLY_VIEW_ID = 'mf-card-early-view';
+/** Set on <html> once the page has its own view: an early view arriving later is not drawn. */
+export const EARLY_VIEW_DONE = 'data-card-page';
+
+/** The page has its own view now: remove the early view, and never draw one later. */
+export function dismissEarlyView(doc: Document = document): void {
+  doc.documentElement.setAttribute(EARLY_VIEW_DONE, '');
+  doc.getElementById(EARLY_VIEW_ID)?.remove();
+}
+
+/**
+ * Dispatched on window once the early view is painted, or once the early script knows it draws none: the site host's
+ * page runs the shell's entry then (@esim/build's host/first-view.mjs, EARLY_VIEW_EVENT), not before.
+ */
+export const EARLY_VIEW_EVENT = 'esim:early-view';

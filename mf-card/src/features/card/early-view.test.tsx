@@ -1,0 +1,128 @@
+import { screen } from '@testing-library/react';
+import { type CallResult, type Card } from 'shared-contracts';
+import { renderRemote } from 'shared-contracts/testing';
+import { remote } from '../../lib/remote';
+import { card, ICCID } from './components/card-fixtures';
+import { CardSummary } from './components/CardSummary';
+import { loadEarlyStrings } from './early-strings';
+import { earlyCardView, opensOnSummary, showEarlyView, whenPresented } from './early-view';
+import { dismissEarlyView, EARLY_VIEW_DONE, EARLY_VIEW_ID } from './early-view-id';
+import { type CardCalls } from './lib/card-calls';
+
+const ok = <T,>(data: T) => ({ ok: true as const, code: 0, data });
+const calls = (answer: Card | null): CardCalls => ({
+  check: Promise.resolve(ok({ flag: '2', iccid: ICCID })) as Promise<CallResult<'checkCard'>>,
+  agent: Promise.resolve(ok({ flag: '2', paypal: true, ccy: 'EUR', lang: 'en' })) as Promise<CallResult<'getAgent'>>,
+  card: Promise.resolve(
+    answer ? ok(answer) : { ok: false as const, code: 10024, message: 'log in with the account this belongs to' },
+  ) as Promise<CallResult<'getCard'>>,
+});
+const visitor = { loggedIn: false, userId: null };
+
+afterEach(() => {
+  document.getElementById(EARLY_VIEW_ID)?.remove();
+  document.documentElement.removeAttribute(EARLY_VIEW_DONE);
+});
+
+describe("the card page's early view", () => {
+  it('shows what the page’s own summary shows of the card, in the same words', async () => {
+    const view = showEarlyView({
+      card,
+      iccid: ICCID,
+      lang: 'en',
+      refill: false,
+      strings: await loadEarlyStrings('en'),
+    });
+    expect(view).not.toBeNull();
+    expect(view).toHaveAttribute('aria-hidden', 'true');
+    expect(view).toHaveAttribute('dir', 'ltr');
+    expect(view?.querySelector('.title')).toHaveTextContent('My card');
+    const early = view?.querySelector('.panel')?.textContent;
+    expect(early).toContain('5GB of 20GB');
+    expect(early).toContain('Expires: 2026-12-12');
+
+    // The page's CardSummary for the same card says the same, word for word.
+    await renderRemote(<CardSummary card={card} iccid={ICCID} />, { i18n: { lang: 'en', namespaces: [remote] } });
+    expect(screen.getByTestId('card-summary').textContent).toBe(early);
+  });
+
+  it('reads right to left in Arabic, in Arabic, like the summary', async () => {
+    const view = showEarlyView({ card, iccid: ICCID, lang: 'ar', refill: true, strings: await loadEarlyStrings('ar') });
+    expect(view).toHaveAttribute('dir', 'rtl');
+    expect(view).toHaveAttribute('lang', 'ar');
+    expect(view?.querySelector('.title')).toHaveTextContent('إعادة الشحن');
+    await renderRemote(<CardSummary card={card} iccid={ICCID} />, { i18n: { lang: 'ar', namespaces: [remote] } });
+    expect(screen.getByTestId('card-summary').textContent).toBe(view?.querySelector('.panel')?.textContent);
+  });
+
+  it('draws a suspended, unlimited or unnamed card as the summary does', async () => {
+    const strings = await loadEarlyStrings('en');
+    const odd: Card = { ...card, name: '', status_str: 'Suspension', unlimited: true, usage_updated_at: null };
+    const view = showEarlyView({ card: odd, iccid: ICCID, lang: 'en', refill: false, strings });
+    expect(view?.querySelector('.status')).toHaveClass('warn');
+    await renderRemote(<CardSummary card={odd} iccid={ICCID} />, { i18n: { lang: 'en', namespaces: [remote] } });
+    expect(screen.getByTestId('card-summary').textContent).toBe(view?.querySelector('.panel')?.textContent);
+    expect(view?.querySelector('.name')).toHaveTextContent('SIM 0001');
+  });
+
+  it('is drawn once, never after the page has its own view, and goes when the page dismisses it', async () => {
+    const strings = await loadEarlyStrings('en');
+    const input = { card, iccid: ICCID, lang: 'en' as const, refill: false, strings };
+    expect(showEarlyView(input)).not.toBeNull();
+    expect(showEarlyView(input)).toBeNull();
+    expect(document.querySelectorAll(`#${EARLY_VIEW_ID}`)).toHaveLength(1);
+    dismissEarlyView();
+    expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
+    expect(showEarlyView(input)).toBeNull();
+  });
+
+  it('goes by itself when the page never takes it away', async () => {
+    jest.useFakeTimers();
+    try {
+      const strings = await loadEarlyStrings('en');
+      showEarlyView({ card, iccid: ICCID, lang: 'en', refill: false, strings });
+      jest.advanceTimersByTime(15_000);
+      expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is drawn only where the page opens on the summary', () => {
+    const search = (query = '') => new URLSearchParams(query);
+    expect(opensOnSummary(card, visitor, search())).toBe(true);
+    // Agent version 3: the card list view, unless refilled or handed a package.
+    const listed: Card = { ...card, agent_version: 3 };
+    expect(opensOnSummary(listed, visitor, search())).toBe(false);
+    expect(opensOnSummary(listed, visitor, search('mode=search'))).toBe(true);
+    expect(opensOnSummary(listed, visitor, search('pkg=4'))).toBe(true);
+    // A reseller's card without a login: the login view.
+    expect(opensOnSummary({ ...card, in_agent: true }, visitor, search())).toBe(false);
+    // Unbound: shown to a visitor (remembered for binding), a logged-in user goes to the card list.
+    const unbound = { ...card, user_id: 0 };
+    expect(opensOnSummary(unbound, visitor, search())).toBe(true);
+    expect(opensOnSummary(unbound, { loggedIn: true, userId: 3 }, search())).toBe(false);
+    // Another account's card: a warning comes first.
+    expect(opensOnSummary(card, { loggedIn: true, userId: 3 }, search())).toBe(false);
+    expect(opensOnSummary(card, { loggedIn: true, userId: 7 }, search())).toBe(true);
+  });
+
+  it('comes from the card’s early calls, and not when the card is refused', async () => {
+    const asked = { iccid: ICCID, lang: 'en' as const, search: new URLSearchParams() };
+    expect(await earlyCardView({ ...asked, calls: calls(null) }, loadEarlyStrings)).toBeNull();
+    expect(
+      await earlyCardView({ ...asked, calls: calls(card) }, () => Promise.reject(new Error('offline'))),
+    ).toBeNull();
+    const view = await earlyCardView({ ...asked, calls: calls(card) }, loadEarlyStrings);
+    expect(view?.querySelector('strong')).toHaveTextContent('5GB of 20GB');
+  });
+
+  it('reports it is on the screen after the next frame where no largest paint is reported', async () => {
+    const view = document.createElement('div');
+    const done = jest.fn();
+    whenPresented(view, done);
+    expect(done).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+});
