@@ -156,7 +156,7 @@ function earlyScript(o, argv) {
         output: {
           path: out,
           filename: '[name].[contenthash:8].js',
-          chunkFilename: '[name].[contenthash:8].js',
+          chunkFilename: 'early-[name].[contenthash:8].js',
           iife: true,
           publicPath: 'auto',
           uniqueName: `${o.name}_early`,

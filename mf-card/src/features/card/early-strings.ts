@@ -30,7 +30,7 @@ const COMMON: Record<Language, unknown> = { ar, de, en, es, fr, he, id, it, ja, 
 /** The early view's strings in `lang`: its own chunk of mf-card's (one file per language), the status labels here. */
 export async function loadEarlyStrings(lang: Language): Promise<EarlyStrings> {
   const card: unknown = await import(
-    /* webpackChunkName: "early-strings-[request]", webpackExclude: /[\\/]more[\\/]/ */ `../../locales/${lang}.json`
+    /* webpackChunkName: "strings-[request]", webpackExclude: /[\\/]more[\\/]/ */ `../../locales/${lang}.json`
   );
   const table = typeof card === 'object' && card !== null && 'default' in card ? card.default : card;
   return { card: table, common: COMMON[lang] };
