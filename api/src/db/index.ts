@@ -27,7 +27,23 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PGlite only: writes the data folder as a tar file that `loadFrom` can start from (test templates). */
   snapshot?(file: string): Promise<void>;
+  /**
+   * Runs `listener` whenever the data may have changed: when this process sends a statement that is not a SELECT
+   * and when it completes, when a transaction begins and when it commits, and on PostgreSQL when another process
+   * commits a change the tables announce (migration 010, channel esim_change). Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void;
+  /**
+   * Whether a change made by another process reaches onChange now: always on PGlite (no other process opens its data
+   * folder); on PostgreSQL while the listening connection is up.
+   */
+  hearsOthers(): boolean;
 }
+
+/** The channel migration 010's triggers notify. */
+export const CHANGE_CHANNEL = 'esim_change';
+/** A statement that only reads (may change nothing another read would see); anything else counts as a write. */
+const READ_ONLY = /^\s*select\b/i;
 
 export interface CreateDbOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -71,14 +87,25 @@ export class StatementNames {
   }
 }
 
-function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames): Queryable {
+function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames, changed?: () => void): Queryable {
   // Only statements with parameters: they are single statements by construction (a multi-statement text, e.g. a
   // migration, has none and must stay on the simple protocol).
-  const run = (sql: string, params: readonly unknown[]) => {
+  const send = (sql: string, params: readonly unknown[]) => {
     const name = statements && params.length > 0 ? statements.nameFor(sql) : undefined;
     return name === undefined
       ? client.query(sql, params as unknown[])
       : client.query({ name, text: sql, values: params as unknown[] });
+  };
+  // A write is announced as it is sent and again once it is done: a read that started before it ends either way
+  // (what it saw cannot be kept), and one in between is dropped by the second announcement.
+  const run = async (sql: string, params: readonly unknown[]) => {
+    if (!changed || READ_ONLY.test(sql)) return send(sql, params);
+    changed();
+    try {
+      return await send(sql, params);
+    } finally {
+      changed();
+    }
   };
   return {
     async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
@@ -92,9 +119,22 @@ function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames):
   };
 }
 
-function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): Db {
+/** Others' changes heard by a database (PostgreSQL's LISTEN): started with the first listener, stopped on close. */
+interface OthersFeed {
+  start(announce: () => void): void;
+  hears(): boolean;
+  stop(): Promise<void>;
+}
+
+const PGLITE_FEED: OthersFeed = { start: () => undefined, hears: () => true, stop: async () => undefined };
+
+function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, others: OthersFeed = PGLITE_FEED): Db {
   const statements = new StatementNames();
-  const base = wrap(pool, statements);
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  const base = wrap(pool, statements, changed);
   let closed = false;
   return {
     kind,
@@ -102,9 +142,10 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): 
     ...base,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      changed();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client, statements));
+        const result = await fn(wrap(client, statements, changed));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -112,12 +153,77 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>): 
         throw error;
       } finally {
         client.release();
+        changed();
       }
     },
+    onChange(listener) {
+      listeners.add(listener);
+      others.start(changed);
+      return () => void listeners.delete(listener);
+    },
+    hearsOthers: () => others.hears(),
     async close() {
       if (closed) return;
       closed = true;
+      listeners.clear();
+      await others.stop();
       await onClose();
+    },
+  };
+}
+
+/**
+ * PostgreSQL's notifications of other processes' changes (LISTEN esim_change) on a connection of its own. While it
+ * is down (not yet connected, broken, reconnecting a second later) hears() is false, and every drop and every
+ * reconnection counts as a change: nothing read before it may be kept.
+ */
+function postgresFeed(config: pg.ClientConfig): OthersFeed {
+  let client: pg.Client | null = null;
+  let up = false;
+  let stopped = false;
+  let started = false;
+  let retry: NodeJS.Timeout | undefined;
+  let announce: () => void = () => undefined;
+  const connect = () => {
+    if (stopped) return;
+    const listening = new pg.Client(config);
+    client = listening;
+    const down = () => {
+      if (client !== listening) return;
+      client = null;
+      up = false;
+      announce();
+      listening.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, 1_000).unref();
+    };
+    listening.on('error', down);
+    listening.on('end', down);
+    listening.on('notification', () => announce());
+    listening
+      .connect()
+      .then(() => listening.query(`LISTEN ${CHANGE_CHANNEL}`))
+      .then(() => {
+        if (client !== listening) return;
+        up = true;
+        announce();
+      })
+      .catch(down);
+  };
+  return {
+    start(onChange) {
+      announce = onChange;
+      if (started) return;
+      started = true;
+      connect();
+    },
+    hears: () => up,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      up = false;
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
     },
   };
 }
@@ -147,12 +253,17 @@ async function createPostgresDb(options: CreateDbOptions & { databaseUrl: string
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     }),
   );
-  return makeDb('postgres', pool, async () => {
-    if (schema && options.dropSchemaOnClose) {
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    }
-    await pool.end();
-  });
+  return makeDb(
+    'postgres',
+    pool,
+    async () => {
+      if (schema && options.dropSchemaOnClose) {
+        await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      }
+      await pool.end();
+    },
+    postgresFeed({ connectionString: options.databaseUrl }),
+  );
 }
 
 /**

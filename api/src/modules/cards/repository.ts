@@ -1,3 +1,4 @@
+import { createRowCache } from '../../db/row-cache';
 import { type Db, type Queryable } from '../../db/index';
 import { type MailOutcome } from '../../mail';
 
@@ -157,18 +158,35 @@ export interface UserListRows {
 }
 
 export function createCardRepository(db: Db) {
+  // The card page's row of a card (its first calls all read it), kept until the data changes (db/row-cache).
+  const pageRows = createRowCache<CardRow>(db);
+  const pageAgents = createRowCache<AgentRow>(db, { max: 1_000 });
+  const readAgent = (flag: string) =>
+    db.one<AgentRow>(`SELECT flag, name, version, paypal, ccy, lang, is_default FROM agents WHERE flag = $1`, [flag]);
+  const readCard = (iccid: string) =>
+    db.one<CardRow>(`SELECT ${CARD_COLUMNS} FROM cards c JOIN agents a ON a.flag = c.agent_flag WHERE c.iccid = $1`, [
+      iccid,
+    ]);
   return {
     async findCard(iccid: string): Promise<CardRow | undefined> {
-      return db.one<CardRow>(
-        `SELECT ${CARD_COLUMNS} FROM cards c JOIN agents a ON a.flag = c.agent_flag WHERE c.iccid = $1`,
-        [iccid],
-      );
+      return readCard(iccid);
+    },
+
+    /**
+     * findCard for the card page's read-only calls (check/card, get/agent, get/card, refresh): from memory until the
+     * data changes. Calls that act on a card (payments, settings, binding) read it with findCard.
+     */
+    async pageCard(iccid: string): Promise<CardRow | undefined> {
+      return pageRows.get(iccid, () => readCard(iccid));
     },
 
     async findAgent(flag: string): Promise<AgentRow | undefined> {
-      return db.one<AgentRow>(`SELECT flag, name, version, paypal, ccy, lang, is_default FROM agents WHERE flag = $1`, [
-        flag,
-      ]);
+      return readAgent(flag);
+    },
+
+    /** findAgent for the card page's read-only calls: from memory until the data changes. */
+    async pageAgent(flag: string): Promise<AgentRow | undefined> {
+      return pageAgents.get(flag, () => readAgent(flag));
     },
 
     /** The caller's cards (SIM and eSIM profiles, oldest first), eSIM slots and pools, in one round trip. */

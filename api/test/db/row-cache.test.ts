@@ -1,0 +1,129 @@
+import pg from 'pg';
+import { type Card } from 'shared-contracts';
+import { createRowCache } from '../../src/db/row-cache';
+import { createTestApp, post, type TestApp } from '../helpers/app';
+
+/** A database's change feed as the cache sees it, moved by the test. */
+function feed() {
+  const listeners = new Set<() => void>();
+  let hears = true;
+  return {
+    onChange(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    hearsOthers: () => hears,
+    change: () => listeners.forEach((listener) => listener()),
+    deaf(value: boolean) {
+      hears = !value;
+    },
+  };
+}
+
+describe('the row cache', () => {
+  it('reads a row once until a change is announced, and hands out copies', async () => {
+    const db = feed();
+    const cache = createRowCache<{ name: string }>(db);
+    let reads = 0;
+    const read = async () => ({ name: `read ${(reads += 1)}` });
+    const first = await cache.get('a', read);
+    expect(first).toEqual({ name: 'read 1' });
+    first!.name = 'changed by a caller';
+    expect(await cache.get('a', read)).toEqual({ name: 'read 1' });
+    db.change();
+    expect(await cache.get('a', read)).toEqual({ name: 'read 2' });
+    // A missing row is remembered too, until a change.
+    expect(await cache.get('none', async () => ((reads += 1), undefined))).toBeUndefined();
+    expect(await cache.get('none', async () => ((reads += 1), { name: 'new' }))).toBeUndefined();
+    db.change();
+    expect(await cache.get('none', async () => ({ name: 'new' }))).toEqual({ name: 'new' });
+  });
+
+  it('keeps no read that was under way when a change was announced', async () => {
+    const db = feed();
+    const cache = createRowCache<{ v: number }>(db);
+    let finish: (row: { v: number }) => void = () => undefined;
+    const slow = cache.get('a', () => new Promise((resolve) => (finish = resolve)));
+    db.change();
+    finish({ v: 1 });
+    expect(await slow).toEqual({ v: 1 });
+    expect(await cache.get('a', async () => ({ v: 2 }))).toEqual({ v: 2 });
+  });
+
+  it('reads every time while other processes’ changes cannot be heard, and after its time', async () => {
+    const db = feed();
+    let clock = 0;
+    const cache = createRowCache<{ v: number }>(db, { ttlMs: 1_000, now: () => clock });
+    let reads = 0;
+    const read = async () => ({ v: (reads += 1) });
+    db.deaf(true);
+    await cache.get('a', read);
+    await cache.get('a', read);
+    expect(reads).toBe(2);
+    expect(cache.size).toBe(0);
+    db.deaf(false);
+    await cache.get('a', read);
+    await cache.get('a', read);
+    expect(reads).toBe(3);
+    clock = 1_000;
+    expect(await cache.get('a', read)).toEqual({ v: 4 });
+  });
+
+  it('keeps at most max rows, the oldest going first', async () => {
+    const cache = createRowCache<{ k: string }>(feed(), { max: 2 });
+    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => ({ k }));
+    expect(cache.size).toBe(2);
+    let read = false;
+    await cache.get('a', async () => ((read = true), { k: 'a' }));
+    expect(read).toBe(true);
+  });
+});
+
+const ICCID = '89880000000000000001';
+const card = async (t: TestApp) =>
+  (await post<Card>(t.app, '/get/card', { flag: '2', iccid: ICCID, lang: 'en' })).body.data;
+
+describe("the card page's rows and the database", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers a change this process made at once, in a statement or a transaction', async () => {
+    expect((await card(t)).name).toBe('Travel SIM');
+    await t.db.query(`UPDATE cards SET name = $1 WHERE iccid = $2`, ['Renamed', ICCID]);
+    expect((await card(t)).name).toBe('Renamed');
+    await t.db.tx(async (q) => {
+      await q.query(`UPDATE cards SET name = $1 WHERE iccid = $2`, ['In a transaction', ICCID]);
+    });
+    expect((await card(t)).name).toBe('In a transaction');
+    await t.db.query(`UPDATE cards SET name = 'Travel SIM' WHERE iccid = $1`, [ICCID]);
+    expect((await card(t)).name).toBe('Travel SIM');
+  });
+
+  // Another process (another api instance, a job, an operator's SQL) writes on its own connection: PostgreSQL tells
+  // this one (LISTEN esim_change). PGlite's data folder has no other process.
+  (process.env.DATABASE_URL ? it : it.skip)('hears another process’s change on PostgreSQL', async () => {
+    // The listening connection comes up beside the app.
+    for (let i = 0; i < 100 && !t.db.hearsOthers(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.db.hearsOthers()).toBe(true);
+    expect((await card(t)).name).toBe('Travel SIM');
+    const schema = (await t.db.one<{ schema: string }>(`SELECT current_schema() AS schema`))?.schema;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    try {
+      await other.query(`UPDATE cards SET name = 'Elsewhere' WHERE iccid = $1`, [ICCID]);
+      const deadline = Date.now() + 3_000;
+      let seen = (await card(t)).name;
+      while (seen !== 'Elsewhere' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = (await card(t)).name;
+      }
+      expect(seen).toBe('Elsewhere');
+    } finally {
+      await other.query(`UPDATE cards SET name = 'Travel SIM' WHERE iccid = $1`, [ICCID]);
+      await other.end();
+    }
+  });
+});
