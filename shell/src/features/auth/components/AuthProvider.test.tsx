@@ -34,6 +34,30 @@ describe('auth receipt', () => {
     expect(infoCall?.headers.Authorization).toBe('Bearer tok-1');
   });
 
+  it("a receipt from an earlier visit: the account's details wait for an idle moment", async () => {
+    const idle: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback) => idle.push(callback);
+    window.cancelIdleCallback = () => undefined;
+    try {
+      const network = stubCalls({
+        getConfig: DEMO_CONFIG,
+        getUserInfo: { email: 'ana@example.com', user_id: 7, area: 'DE', ccy: 'EUR' },
+      });
+      const { storage, ...app } = shellApp({ route: '/eshop/card/list', stored: { RECEIPT: 'kept-1' } });
+      const view = await renderRemote(<Probe />, app);
+      expect(network.callsTo('getUserInfo')).toHaveLength(0);
+      expect(screen.getByTestId('user')).toHaveTextContent('nobody');
+      act(() => idle.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 10 })));
+      expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
+      expect(network.callsTo('getUserInfo')).toHaveLength(1);
+      expect(storage.get(STORAGE_KEYS.RECEIPT)).toBe('kept-1');
+      view.unmount();
+    } finally {
+      delete (window as Partial<Window>).requestIdleCallback;
+      delete (window as Partial<Window>).cancelIdleCallback;
+    }
+  });
+
   it('a session end from the client clears the user and goes where the client says', async () => {
     stubCalls({
       getConfig: DEMO_CONFIG,

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthContext, type UserInfo } from '../../../lib/auth';
+import { whenIdle } from '../../../lib/idle';
 import { getUserInfo } from '../api/get-user-info';
 import { takeReceiptFromQuery } from '../lib/receipt';
 import { useBusEvent } from '../../../lib/use-bus-event';
@@ -41,14 +42,20 @@ export function AuthProvider({
   useEffect(() => {
     if (!storage.get(STORAGE_KEYS.RECEIPT)) return undefined;
     let cancelled = false;
-    void getUserInfo(client, storage, { quiet: receiptVersion === 0 && !freshReceipt }).then((info) => {
-      if (cancelled) return;
-      userIdRef.current = info?.user_id ?? null;
-      setUser(info);
-      getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
-    });
+    const stored = receiptVersion === 0 && !freshReceipt;
+    const load = () =>
+      void getUserInfo(client, storage, { quiet: stored }).then((info) => {
+        if (cancelled) return;
+        userIdRef.current = info?.user_id ?? null;
+        setUser(info);
+        getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
+      });
+    // A receipt kept from an earlier visit: the account's details wait for an idle moment, so the page's first view
+    // (which the receipt already opens) gets the network first. A login or an access_token link: at once.
+    const cancelIdle = stored ? whenIdle(load) : (load(), () => undefined);
     return () => {
       cancelled = true;
+      cancelIdle();
     };
     // freshReceipt only matters for the first load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
