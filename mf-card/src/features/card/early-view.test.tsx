@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { type CallResult, type Card } from 'shared-contracts';
+import { REMOTE_UNAVAILABLE_EVENT, type CallResult, type Card } from 'shared-contracts';
 import { renderRemote } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import { card, ICCID } from './components/card-fixtures';
@@ -74,6 +74,15 @@ describe("the card page's early view", () => {
     dismissEarlyView();
     expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
     expect(showEarlyView(input)).toBeNull();
+  });
+
+  it("goes when the shell reports mf_card's code unavailable", async () => {
+    const strings = await loadEarlyStrings('en');
+    showEarlyView({ card, iccid: ICCID, lang: 'en', refill: false, strings });
+    window.dispatchEvent(new CustomEvent(REMOTE_UNAVAILABLE_EVENT, { detail: 'mf_pool' }));
+    expect(document.getElementById(EARLY_VIEW_ID)).not.toBeNull();
+    window.dispatchEvent(new CustomEvent(REMOTE_UNAVAILABLE_EVENT, { detail: 'mf_card' }));
+    expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
   });
 
   it('goes by itself when the page never takes it away', async () => {

@@ -2,6 +2,7 @@ import {
   CARD_KIND_PROFILE,
   CARD_KIND_SPEED_LIMITED,
   GAUGE_COLOR,
+  REMOTE_UNAVAILABLE_EVENT,
   STATUS_LABELS,
   dirFor,
   expiryText,
@@ -23,7 +24,8 @@ import { type CardCalls } from './lib/card-calls';
 // expiry first. It is a picture of what the page shows (CardSummary under the page frame's title, same sizes and
 // colours), laid over the page below the site header, hidden from assistive technology (the page underneath says
 // it is loading) and never in the way of a tap. The page takes it away when its own summary, or anything else,
-// replaces the loading state (dismissEarlyView); it also goes by itself after EARLY_VIEW_MAX_MS.
+// replaces the loading state (dismissEarlyView), or when the shell reports mf_card's code unavailable
+// (REMOTE_UNAVAILABLE_EVENT); it also goes by itself after EARLY_VIEW_MAX_MS.
 
 /** An early view the page never took away (the page's code failed to load) goes by itself after this long. */
 export const EARLY_VIEW_MAX_MS = 15_000;
@@ -230,6 +232,14 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   body.append(panel);
   root.append(style, top, body);
   doc.body.append(root);
+  // The shell could not load mf_card's code: its notice (and Retry) must be seen.
+  const view = doc.defaultView;
+  const unavailable = (event: Event) => {
+    if ((event as CustomEvent<unknown>).detail !== 'mf_card') return;
+    root.remove();
+    view?.removeEventListener(REMOTE_UNAVAILABLE_EVENT, unavailable);
+  };
+  view?.addEventListener(REMOTE_UNAVAILABLE_EVENT, unavailable);
   const timer = setTimeout(() => root.remove(), EARLY_VIEW_MAX_MS);
   // Nothing keeps the page alive for it (Node in tests; the browser does not care).
   (timer as { unref?: () => void }).unref?.();
