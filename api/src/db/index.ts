@@ -120,7 +120,7 @@ function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames, 
 }
 
 /** Others' changes heard by a database (PostgreSQL's LISTEN): started with the first listener, stopped on close. */
-interface OthersFeed {
+export interface OthersFeed {
   start(announce: () => void): void;
   hears(): boolean;
   stop(): Promise<void>;
@@ -172,12 +172,17 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, o
   };
 }
 
+/** How long the listening connection waits for its own probe to come back before it counts as not hearing. */
+const PROBE_WAIT_MS = 5_000;
+
 /**
- * PostgreSQL's notifications of other processes' changes (LISTEN esim_change) on a connection of its own. While it
- * is down (not yet connected, broken, reconnecting a second later) hears() is false, and every drop and every
- * reconnection counts as a change: nothing read before it may be kept.
+ * PostgreSQL's notifications of other processes' changes (LISTEN esim_change) on a connection of its own. It counts
+ * as hearing only once a probe sent from another connection (`probe`, a NOTIFY through the pool) has come back to it:
+ * a connection that accepts LISTEN but is never told (a transaction-mode pooler between the api and PostgreSQL)
+ * never counts. While it does not hear (not yet connected, broken, the probe late: it tries again a second later)
+ * hears() is false, and every drop and every start of hearing counts as a change: nothing read before may be kept.
  */
-function postgresFeed(config: pg.ClientConfig): OthersFeed {
+export function postgresFeed(config: pg.ClientConfig, probe: (payload: string) => Promise<unknown>): OthersFeed {
   let client: pg.Client | null = null;
   let up = false;
   let stopped = false;
@@ -187,8 +192,11 @@ function postgresFeed(config: pg.ClientConfig): OthersFeed {
   const connect = () => {
     if (stopped) return;
     const listening = new pg.Client(config);
+    const token = `probe ${process.pid} ${Date.now()} ${Math.random()}`;
+    let late: NodeJS.Timeout | undefined;
     client = listening;
     const down = () => {
+      clearTimeout(late);
       if (client !== listening) return;
       client = null;
       up = false;
@@ -198,14 +206,20 @@ function postgresFeed(config: pg.ClientConfig): OthersFeed {
     };
     listening.on('error', down);
     listening.on('end', down);
-    listening.on('notification', () => announce());
+    listening.on('notification', (message) => {
+      if (message.payload === token && client === listening && !up) {
+        clearTimeout(late);
+        up = true;
+      }
+      announce();
+    });
     listening
       .connect()
       .then(() => listening.query(`LISTEN ${CHANGE_CHANNEL}`))
       .then(() => {
         if (client !== listening) return;
-        up = true;
-        announce();
+        late = setTimeout(down, PROBE_WAIT_MS).unref();
+        return probe(token);
       })
       .catch(down);
   };
@@ -262,7 +276,9 @@ async function createPostgresDb(options: CreateDbOptions & { databaseUrl: string
       }
       await pool.end();
     },
-    postgresFeed({ connectionString: options.databaseUrl }),
+    postgresFeed({ connectionString: options.databaseUrl }, (payload) =>
+      pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, payload]),
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Card } from 'shared-contracts';
+import { CHANGE_CHANNEL, postgresFeed } from '../../src/db/index';
 import { createRowCache } from '../../src/db/row-cache';
 import { createTestApp, post, type TestApp } from '../helpers/app';
 
@@ -124,6 +125,43 @@ describe("the card page's rows and the database", () => {
     } finally {
       await other.query(`UPDATE cards SET name = 'Travel SIM' WHERE iccid = $1`, [ICCID]);
       await other.end();
+    }
+  });
+});
+
+// A connection that accepts LISTEN but is never told (a transaction-mode pooler) must not count as hearing.
+(process.env.DATABASE_URL ? describe : describe.skip)("PostgreSQL's change feed", () => {
+  const config = { connectionString: process.env.DATABASE_URL };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('hears once its probe, sent on another connection, has come back', async () => {
+    const sender = new pg.Client(config);
+    await sender.connect();
+    const feed = postgresFeed(config, (payload) => sender.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, payload]));
+    let changes = 0;
+    try {
+      feed.start(() => (changes += 1));
+      for (let i = 0; i < 100 && !feed.hears(); i += 1) await wait(20);
+      expect(feed.hears()).toBe(true);
+      const before = changes;
+      await sender.query(`NOTIFY ${CHANGE_CHANNEL}, 'cards'`);
+      for (let i = 0; i < 100 && changes === before; i += 1) await wait(20);
+      expect(changes).toBeGreaterThan(before);
+    } finally {
+      await feed.stop();
+      await sender.end();
+    }
+    expect(feed.hears()).toBe(false);
+  });
+
+  it('does not hear while its probe never comes back', async () => {
+    const feed = postgresFeed(config, async () => undefined);
+    try {
+      feed.start(() => undefined);
+      await wait(500);
+      expect(feed.hears()).toBe(false);
+    } finally {
+      await feed.stop();
     }
   });
 });
