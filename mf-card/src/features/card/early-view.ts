@@ -12,12 +12,12 @@ import {
   type Language,
 } from 'shared-contracts';
 import { theme } from 'shared-contracts/ui/theme';
-import { type SummaryCard } from './components/CardSummary';
-import { type EarlyStrings } from './early-strings';
+import type { SummaryCard } from './components/CardSummary';
+import type { EarlyStrings } from './early-strings';
 import { EARLY_VIEW_DONE, EARLY_VIEW_ID } from './early-view-id';
 import { currentViewer, gateFor, handOverPackage, opensListView, type Viewer } from './lib/gating';
 import { formatMoment } from './lib/updated-at';
-import { type CardCalls } from './lib/card-calls';
+import type { CardCalls } from './lib/card-calls';
 
 // The card page's early view: the card summary drawn by the early script (src/early-calls.ts) as soon as get/card
 // answers, while the page's code is still downloading, so a phone on a slow roaming link sees its data left and
