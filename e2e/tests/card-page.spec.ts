@@ -255,6 +255,15 @@ test.describe("the card's summary before the page's code", () => {
     });
   }
 
+  test('the page still starts when the early script cannot be loaded', async ({ page }) => {
+    await page.route(/\/early-calls\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await page.goto(`/2/${demo.activatedBound}`);
+    await expect(frame(page).getByTestId('card-summary')).toBeVisible();
+    await expect(page.locator('#mf-card-early-view')).toHaveCount(0);
+    // Its calls went out from the page itself.
+    await expect(frame(page).getByTestId('card-data')).toHaveText(/GB/);
+  });
+
   test('is not drawn where the page opens on something else (a logged-in user and an unbound card)', async ({
     page,
     request,
