@@ -13,7 +13,7 @@ const TopBar = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  min-block-size: 52px;
+  min-block-size: ${({ theme }) => theme.layout.pageBar};
   padding-inline: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   h1 {
     margin: 0;

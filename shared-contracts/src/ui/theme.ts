@@ -30,6 +30,11 @@ export const theme = {
     family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif",
   },
   touch: '44px',
+  /**
+   * The page's fixed bands: the site header (the shell's, and its boot bar before any script) and a remote page's
+   * top bar (PageFrame). mf-card's early view lays the card's summary out below both, so it sits where the page's does.
+   */
+  layout: { header: '56px', pageBar: '52px' },
   shadow: '0 2px 12px rgba(15, 20, 25, 0.08)',
 } as const;
 

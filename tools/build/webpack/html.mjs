@@ -1,5 +1,6 @@
-// The HTML documents of the shell and of a remote's standalone page: no inline script (the site's CSP allows
-// none), the page's own scripts added by html-webpack-plugin.
+// The HTML documents of the shell and of a remote's standalone page: no inline script (the shell host adds its one
+// hashed start script to some pages at request time: host/first-view.mjs), the page's own scripts added by
+// html-webpack-plugin. The boot bar is as tall as the shell's header (shared-contracts' theme.layout.header, 56px).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

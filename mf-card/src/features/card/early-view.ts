@@ -29,8 +29,6 @@ import type { CardCalls } from './lib/card-calls';
 
 /** An early view the page never took away (the page's code failed to load) goes by itself after this long. */
 export const EARLY_VIEW_MAX_MS = 15_000;
-/** The site header's height above the page (shell's header and its boot bar). */
-const HEADER_PX = 56;
 
 type Vars = Record<string, string | number>;
 
@@ -53,12 +51,12 @@ export function earlyTranslator(strings: EarlyStrings) {
   };
 }
 
-const { color, font, radius, space, shadow, touch } = theme;
+const { color, font, layout, radius, space, shadow, touch } = theme;
 const S = `#${EARLY_VIEW_ID}`;
-const CSS = `${S}{position:fixed;inset:${HEADER_PX}px 0 0;z-index:30;overflow:hidden;pointer-events:none;
+const CSS = `${S}{position:fixed;inset:${layout.header} 0 0;z-index:30;overflow:hidden;pointer-events:none;
 background:${color.background};color:${color.text};font-family:${font.family};font-size:${font.md};line-height:1.45}
 ${S} *,${S} *::before,${S} *::after{box-sizing:border-box}
-${S} .top{display:flex;align-items:center;gap:${space.sm};min-block-size:52px;padding-inline:${space.sm} ${space.lg}}
+${S} .top{display:flex;align-items:center;gap:${space.sm};min-block-size:${layout.pageBar};padding-inline:${space.sm} ${space.lg}}
 ${S} .home{inline-size:${touch};block-size:${touch};display:inline-grid;place-items:center;flex:none;border-radius:${radius.pill};background:${color.surface};box-shadow:${shadow}}
 ${S} .title{margin:0;font-size:${font.xl};line-height:1.2;font-weight:700}
 ${S} .body{padding:0 ${space.lg} ${space.xl}}

@@ -22,7 +22,7 @@ const Bar = styled.header`
   display: flex;
   align-items: center;
   gap: 2px;
-  min-block-size: 56px;
+  min-block-size: ${({ theme }) => theme.layout.header};
   padding-inline: ${({ theme }) => theme.space.xs};
   background: ${({ theme }) => theme.color.surface};
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
