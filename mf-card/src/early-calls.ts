@@ -3,13 +3,14 @@
 // for a route mf_card owns, with the route's path in data-route; it asks that route's first api calls while the
 // page's code is still downloading, and the page's api client takes the answers (lib/early-calls). On a card page
 // it also draws the card's summary as soon as the card answers (features/card/early-view), which the page replaces;
-// the host's page runs the shell's entry once that view is painted (EARLY_VIEW_EVENT).
+// the host's page runs the shell's entry once that view is painted (`@esim/build/early-view.json`).
 import { loadEarlyStrings } from './features/card/early-strings';
 import { earlyCardView, whenPresented } from './features/card/early-view';
-import { EARLY_VIEW_EVENT } from './features/card/early-view-id';
+// The event the site host's page waits for before it runs the shell's entry (its contract with early scripts).
+import earlyView from '@esim/build/early-view.json';
 import { startEarlyCalls } from './lib/early-routes';
 
-const settle = () => window.dispatchEvent(new Event(EARLY_VIEW_EVENT));
+const settle = () => window.dispatchEvent(new Event(earlyView.event));
 
 const asked = startEarlyCalls(document.currentScript?.getAttribute('data-route') ?? '', window.location);
 if (asked?.card && asked.params.iccid) {

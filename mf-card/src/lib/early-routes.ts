@@ -49,7 +49,6 @@ export function matchPath(route: string, pathname: string): Params | null {
 
 /** What startEarlyCalls asked: the route's parameters, the start language, and for a card page askCard's calls. */
 export interface EarlyAsked {
-  route: string;
   params: Params;
   search: URLSearchParams;
   lang: Language;
@@ -75,5 +74,5 @@ export function startEarlyCalls(
     stored: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
     browser: typeof navigator === 'undefined' ? null : navigator.language,
   });
-  return { route, params, search, lang, card: ask(client, params, search, lang) ?? null };
+  return { params, search, lang, card: ask(client, params, search, lang) ?? null };
 }

@@ -13,7 +13,10 @@
 // its manifest's: the page still loads it the usual way.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+const require = createRequire(import.meta.url);
 
 /** How long a remote's manifest is trusted before it is read again (a new build of a remote is live this soon). */
 export const MANIFEST_TTL_MS = 2_000;
@@ -28,8 +31,11 @@ export const MANIFEST_WAIT_MS = 300;
  *   firstView?: Record<string, { js?: string[], byLanguage?: Record<string, string[]> }> }} RemoteManifest
  */
 
-/** The event an early script dispatches on window once its first view is painted, or once it knows it draws none. */
-export const EARLY_VIEW_EVENT = 'esim:early-view';
+/**
+ * The event an early script dispatches on window once its first view is painted, or once it knows it draws none
+ * (early-view.json, `@esim/build/early-view.json`: the one definition the remotes' early scripts import too).
+ */
+export const EARLY_VIEW_EVENT = require('./early-view.json').event;
 /** How long the shell's entry waits for an early view before it runs anyway. */
 export const EARLY_VIEW_WAIT_MS = 800;
 

@@ -72,6 +72,18 @@ export function defines(values) {
   return new webpack.DefinePlugin(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON.stringify(v)])));
 }
 
+/**
+ * Runs `work(compilation)` at `stage` of each compilation's asset processing (webpack.Compilation's
+ * PROCESS_ASSETS_STAGE_*): the one shape of this package's plugins that add or rewrite output files.
+ * @param {import('webpack').Compiler} compiler @param {string} name @param {number} stage
+ * @param {(compilation: import('webpack').Compilation) => void} work
+ */
+export function atAssetStage(compiler, name, stage, work) {
+  compiler.hooks.thisCompilation.tap(name, (compilation) => {
+    compilation.hooks.processAssets.tap({ name, stage }, () => work(compilation));
+  });
+}
+
 /** Writes a source file into the output as it is (the shell's route table, which the site host reads). */
 export class EmitFilePlugin {
   constructor({ from, to }) {
@@ -80,15 +92,10 @@ export class EmitFilePlugin {
   }
 
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('EmitFilePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          const file = path.resolve(compiler.context, this.from);
-          compilation.fileDependencies.add(file);
-          compilation.emitAsset(this.to, new webpack.sources.RawSource(fs.readFileSync(file)));
-        },
-      );
+    atAssetStage(compiler, 'EmitFilePlugin', webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL, (compilation) => {
+      const file = path.resolve(compiler.context, this.from);
+      compilation.fileDependencies.add(file);
+      compilation.emitAsset(this.to, new webpack.sources.RawSource(fs.readFileSync(file)));
     });
   }
 }
@@ -129,21 +136,17 @@ export function ownExposeAssets(manifest) {
 
 export class ExposeAssetsPlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('ExposeAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'ExposeAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        () => {
-          for (const name of ['mf-manifest.json', 'mf-stats.json']) updateManifest(compilation, ownExposeAssets, name);
-        },
-      );
+    const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER;
+    atAssetStage(compiler, 'ExposeAssetsPlugin', stage, (compilation) => {
+      for (const name of ['mf-manifest.json', 'mf-stats.json']) updateManifest(compilation, ownExposeAssets, name);
     });
   }
 }
 
 /**
  * A remote's early script (remoteConfigs' `early`): one source file built on its own, without federation or shared
- * packages (its own small copy of what it imports), written as <name>.<hash>.js (and its chunks) beside the remote's files and named
- * in mf-manifest.json as `earlyCalls`. The site host adds it to its page for the remote's routes (host/first-view),
+ * packages (its own small copy of what it imports), written as <name>.<hash>.js (and its chunks, early-<name>.<hash>.js)
+ * beside the remote's files and named in mf-manifest.json as `earlyCalls`. The site host adds it to its page for the remote's routes (host/first-view),
  * where it runs before the page's code has downloaded.
  */
 export class EarlyScriptPlugin {
@@ -227,19 +230,15 @@ export class FirstViewChunksPlugin {
   }
 
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('FirstViewChunksPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'FirstViewChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        () => {
-          /** @type {Map<string, string[]>} */
-          const groups = new Map();
-          for (const [name, group] of compilation.namedChunkGroups) {
-            const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
-            groups.set(name, [...new Set(files)]);
-          }
-          updateManifest(compilation, (manifest) => withFirstView(manifest, this.routes, groups));
-        },
-      );
+    const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER;
+    atAssetStage(compiler, 'FirstViewChunksPlugin', stage, (compilation) => {
+      /** @type {Map<string, string[]>} */
+      const groups = new Map();
+      for (const [name, group] of compilation.namedChunkGroups) {
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        groups.set(name, [...new Set(files)]);
+      }
+      updateManifest(compilation, (manifest) => withFirstView(manifest, this.routes, groups));
     });
   }
 }

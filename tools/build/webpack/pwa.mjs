@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { drawIcon } from './icons.mjs';
+import { atAssetStage } from './plugins.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
@@ -51,19 +52,19 @@ export class WebAppManifestPlugin {
 
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
-    compiler.hooks.thisCompilation.tap('WebAppManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        // Before Workbox reads the asset list, so the icons are precached with the shell.
-        { name: 'WebAppManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          compilation.emitAsset(
-            WEB_MANIFEST,
-            new RawSource(`${JSON.stringify(webAppManifest(this.options), null, 2)}\n`),
-          );
-          for (const icon of ICONS) compilation.emitAsset(icon.file, new RawSource(iconPng(icon)));
-        },
-      );
-    });
+    // Before Workbox reads the asset list, so the icons are precached with the shell.
+    atAssetStage(
+      compiler,
+      'WebAppManifestPlugin',
+      webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+      (compilation) => {
+        compilation.emitAsset(
+          WEB_MANIFEST,
+          new RawSource(`${JSON.stringify(webAppManifest(this.options), null, 2)}\n`),
+        );
+        for (const icon of ICONS) compilation.emitAsset(icon.file, new RawSource(iconPng(icon)));
+      },
+    );
   }
 }
 

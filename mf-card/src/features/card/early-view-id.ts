@@ -11,9 +11,3 @@ export function dismissEarlyView(doc: Document = document): void {
   doc.documentElement.setAttribute(EARLY_VIEW_DONE, '');
   doc.getElementById(EARLY_VIEW_ID)?.remove();
 }
-
-/**
- * Dispatched on window once the early view is painted, or once the early script knows it draws none: the site host's
- * page runs the shell's entry then (@esim/build's host/first-view.mjs, EARLY_VIEW_EVENT), not before.
- */
-export const EARLY_VIEW_EVENT = 'esim:early-view';

@@ -5,9 +5,10 @@ import { remote } from '../../lib/remote';
 import { card, ICCID } from './components/card-fixtures';
 import { CardSummary } from './components/CardSummary';
 import { loadEarlyStrings } from './early-strings';
-import { earlyCardView, opensOnSummary, showEarlyView, whenPresented } from './early-view';
+import { earlyCardView, showEarlyView, whenPresented } from './early-view';
 import { dismissEarlyView, EARLY_VIEW_DONE, EARLY_VIEW_ID } from './early-view-id';
 import { type CardCalls } from './lib/card-calls';
+import { opensOnSummary } from './lib/gating';
 
 const ok = <T,>(data: T) => ({ ok: true as const, code: 0, data });
 const calls = (answer: Card | null): CardCalls => ({

@@ -15,7 +15,7 @@ import { theme } from 'shared-contracts/ui/theme';
 import type { SummaryCard } from './components/CardSummary';
 import type { EarlyStrings } from './early-strings';
 import { EARLY_VIEW_DONE, EARLY_VIEW_ID } from './early-view-id';
-import { currentViewer, gateFor, handOverPackage, opensListView, type Viewer } from './lib/gating';
+import { currentViewer, opensOnSummary } from './lib/gating';
 import { formatMoment } from './lib/updated-at';
 import type { CardCalls } from './lib/card-calls';
 
@@ -242,21 +242,6 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   // Nothing keeps the page alive for it (Node in tests; the browser does not care).
   (timer as { unref?: () => void }).unref?.();
   return root;
-}
-
-/**
- * Whether the page opens on the card summary at the top (what the early view draws): not the list view of agent
- * version 3, not a login gate or a move to the card list, not another account's card (a warning comes first).
- */
-export function opensOnSummary(
-  card: SummaryCard & Parameters<typeof gateFor>[0],
-  viewer: Viewer,
-  search: URLSearchParams,
-): boolean {
-  const refill = search.get('mode') === 'search';
-  if (opensListView(card.agent_version, { refill, handOver: handOverPackage(search) })) return false;
-  const gate = gateFor(card, viewer);
-  return gate === 'show' || gate === 'remember';
 }
 
 /**
