@@ -18,11 +18,12 @@ export default remoteConfigs({
   // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
   // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in, and the
-  // card page's early view, which carries only its own strings of every language (the keys in early-view-strings.json).
+  // early views of the card page and the card list, which carry only their own strings of every language (the keys
+  // in src/early-view-strings.json).
   early: {
     entry: './src/early-calls.ts',
-    strings: createRequire(import.meta.url)('./src/features/card/early-view-strings.json'),
-    views: ['/:flag/:iccid'],
+    strings: createRequire(import.meta.url)('./src/early-view-strings.json'),
+    views: ['/:flag/:iccid', '/eshop/card/list'],
   },
   // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
   // the site host preloads it with the page.

@@ -17,7 +17,7 @@ const here = path.join(BENCH, 'mono');
 export const MONO_DIST = path.join(here, 'dist');
 const SHELL_PAGE = path.join(ROOT, 'shell', 'dist', 'index.html');
 const CARD_EARLY_STRINGS = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'mf-card', 'src', 'features', 'card', 'early-view-strings.json'), 'utf8'),
+  fs.readFileSync(path.join(ROOT, 'mf-card', 'src', 'early-view-strings.json'), 'utf8'),
 );
 
 const config = {

@@ -1,10 +1,13 @@
 import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
 import { askCard, type CardCalls } from '../features/card/lib/card-calls';
-import { askCardListFirstCalls } from '../features/home/calls';
+import { askCardListFirstCalls, type CardListCalls } from '../features/home/calls';
 import { firstRecordsRequest, getRecords } from '../features/packages/api/get-records';
 import { earlyClient } from './early-client';
 
 type Params = Record<string, string>;
+
+/** The calls an early view draws from (features/card/early-view, features/home/early-view). */
+type ViewCalls = { card: CardCalls } | { list: CardListCalls };
 
 /**
  * The routes whose first calls the early script asks (the route table's path, and what it asks through `client`):
@@ -14,13 +17,17 @@ type Params = Record<string, string>;
  */
 const EARLY_ROUTES: Record<
   string,
-  (client: ApiClient, params: Params, search: URLSearchParams, lang: Language) => CardCalls | null | void
+  (client: ApiClient, params: Params, search: URLSearchParams, lang: Language) => ViewCalls | null | void
 > = {
   // The card summary: check/card, get/agent, get/card (useCard's first load); the early view draws from them.
   '/:flag/:iccid': (client, { flag, iccid }, _search, lang) =>
-    flag && iccid ? askCard(client, { flag, iccid, lang }) : null,
-  // The card list (logged in only): the cards, and the bind offer's check (the list's largest first paint).
-  '/eshop/card/list': (client) => void askCardListFirstCalls(client),
+    flag && iccid ? { card: askCard(client, { flag, iccid, lang }) } : null,
+  // The card list (logged in only): the cards, and the bind offer's check (the list's largest first paint); its
+  // early view draws from them.
+  '/eshop/card/list': (client) => {
+    const list = askCardListFirstCalls(client);
+    return list ? { list } : null;
+  },
   // A card's packages (/pkg?iccid=…).
   '/pkg': (client, _params, search, lang) => {
     const request = firstRecordsRequest(search, lang);
@@ -47,12 +54,15 @@ export function matchPath(route: string, pathname: string): Params | null {
   return params;
 }
 
-/** What startEarlyCalls asked: the route's parameters, the start language, and for a card page askCard's calls. */
+/** What startEarlyCalls asked: the route's parameters, the start language, and the calls an early view draws from. */
 export interface EarlyAsked {
   params: Params;
   search: URLSearchParams;
   lang: Language;
+  /** A card page's: askCard's calls. */
   card: CardCalls | null;
+  /** The card list's: its list and unbind check. */
+  list: CardListCalls | null;
 }
 
 /**
@@ -74,5 +84,12 @@ export function startEarlyCalls(
     stored: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
     browser: typeof navigator === 'undefined' ? null : navigator.language,
   });
-  return { params, search, lang, card: ask(client, params, search, lang) ?? null };
+  const calls = ask(client, params, search, lang) ?? null;
+  return {
+    params,
+    search,
+    lang,
+    card: calls && 'card' in calls ? calls.card : null,
+    list: calls && 'list' in calls ? calls.list : null,
+  };
 }

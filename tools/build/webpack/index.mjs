@@ -169,13 +169,13 @@ function earlyScript(o, argv) {
 }
 
 /**
- * The early script's locale files (`locales/<lang>.json`, the remote's and shared-contracts') reduced to `keys`
- * (pick-strings-loader). The single-bundle build applies it to the early script's imports only (`issuer`).
+ * The early script's locale files (`locales/<lang>.json` and `locales/<part>/<lang>.json`, the remote's and
+ * shared-contracts') reduced to `keys` (pick-strings-loader): one list for all of them. The single-bundle build applies it to the early script's imports only (`issuer`).
  * @param {string[]} keys
  */
 export function earlyStringsRule(keys) {
   return {
-    test: /[\\/]locales[\\/][a-z]{2}\.json$/,
+    test: /[\\/]locales[\\/](?:[a-z]+[\\/])?[a-z]{2}\.json$/,
     use: [{ loader: require.resolve('./pick-strings-loader.cjs'), options: { keys } }],
   };
 }

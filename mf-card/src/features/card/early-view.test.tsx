@@ -4,9 +4,10 @@ import { renderRemote } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
 import { card, ICCID } from './components/card-fixtures';
 import { CardSummary } from './components/CardSummary';
-import { loadEarlyStrings } from './early-strings';
-import { earlyCardView, showEarlyView, whenPresented } from './early-view';
-import { dismissEarlyView, EARLY_VIEW_DONE, EARLY_VIEW_ID } from './early-view-id';
+import { whenPresented } from '../../lib/early-frame';
+import { loadEarlyStrings } from '../../lib/early-strings';
+import { earlyCardView, showEarlyView } from './early-view';
+import { dismissEarlyView, EARLY_VIEW_DONE, EARLY_VIEW_ID } from '../../lib/early-view-id';
 import { type CardCalls } from './lib/card-calls';
 import { opensOnSummary } from './lib/gating';
 
@@ -31,7 +32,7 @@ describe("the card page's early view", () => {
       card,
       iccid: ICCID,
       lang: 'en',
-      refill: false,
+      search: new URLSearchParams(),
       strings: await loadEarlyStrings('en'),
     });
     expect(view).not.toBeNull();
@@ -48,7 +49,13 @@ describe("the card page's early view", () => {
   });
 
   it('reads right to left in Arabic, in Arabic, like the summary', async () => {
-    const view = showEarlyView({ card, iccid: ICCID, lang: 'ar', refill: true, strings: await loadEarlyStrings('ar') });
+    const view = showEarlyView({
+      card,
+      iccid: ICCID,
+      lang: 'ar',
+      search: new URLSearchParams('mode=search'),
+      strings: await loadEarlyStrings('ar'),
+    });
     expect(view).toHaveAttribute('dir', 'rtl');
     expect(view).toHaveAttribute('lang', 'ar');
     expect(view?.querySelector('.title')).toHaveTextContent('إعادة الشحن');
@@ -59,7 +66,7 @@ describe("the card page's early view", () => {
   it('draws a suspended, unlimited or unnamed card as the summary does', async () => {
     const strings = await loadEarlyStrings('en');
     const odd: Card = { ...card, name: '', status_str: 'Suspension', unlimited: true, usage_updated_at: null };
-    const view = showEarlyView({ card: odd, iccid: ICCID, lang: 'en', refill: false, strings });
+    const view = showEarlyView({ card: odd, iccid: ICCID, lang: 'en', search: new URLSearchParams(), strings });
     expect(view?.querySelector('.status')).toHaveClass('warn');
     await renderRemote(<CardSummary card={odd} iccid={ICCID} />, { i18n: { lang: 'en', namespaces: [remote] } });
     expect(screen.getByTestId('card-summary').textContent).toBe(view?.querySelector('.panel')?.textContent);
@@ -68,7 +75,7 @@ describe("the card page's early view", () => {
 
   it('is drawn once, never after the page has its own view, and goes when the page dismisses it', async () => {
     const strings = await loadEarlyStrings('en');
-    const input = { card, iccid: ICCID, lang: 'en' as const, refill: false, strings };
+    const input = { card, iccid: ICCID, lang: 'en' as const, search: new URLSearchParams(), strings };
     expect(showEarlyView(input)).not.toBeNull();
     expect(showEarlyView(input)).toBeNull();
     expect(document.querySelectorAll(`#${EARLY_VIEW_ID}`)).toHaveLength(1);
@@ -79,7 +86,7 @@ describe("the card page's early view", () => {
 
   it("goes when the shell reports mf_card's code unavailable", async () => {
     const strings = await loadEarlyStrings('en');
-    showEarlyView({ card, iccid: ICCID, lang: 'en', refill: false, strings });
+    showEarlyView({ card, iccid: ICCID, lang: 'en', search: new URLSearchParams(), strings });
     window.dispatchEvent(new CustomEvent(REMOTE_UNAVAILABLE_EVENT, { detail: 'mf_pool' }));
     expect(document.getElementById(EARLY_VIEW_ID)).not.toBeNull();
     window.dispatchEvent(new CustomEvent(REMOTE_UNAVAILABLE_EVENT, { detail: 'mf_card' }));
@@ -90,7 +97,7 @@ describe("the card page's early view", () => {
     jest.useFakeTimers();
     try {
       const strings = await loadEarlyStrings('en');
-      showEarlyView({ card, iccid: ICCID, lang: 'en', refill: false, strings });
+      showEarlyView({ card, iccid: ICCID, lang: 'en', search: new URLSearchParams(), strings });
       jest.advanceTimersByTime(15_000);
       expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
     } finally {

@@ -4,11 +4,9 @@ import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { moreText } from '../../lib/text-more';
 import { bindCard, bindCardList } from './api';
+import { BATCH_SHOWN } from './bind-offer';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { Actions, Iccid } from './styles';
-
-/** At most this many unbound ICCIDs are listed; all of them are bound. */
-export const BATCH_SHOWN = 5;
 
 const List = styled.ul`
   list-style: none;

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -6,11 +6,9 @@ import {
   cardDisplayName,
   esimCardState,
   getStorage,
-  isBindableIccid,
   poolDisplayName,
   slotDisplayName,
   statusLabelKey,
-  stripWhitespace,
   STORAGE_KEYS,
   subscribe,
   type CallResult,
@@ -24,12 +22,14 @@ import { ActivityPopup } from '../../components/activities/ActivityPopup';
 import { BannerCarousel } from '../../components/activities/BannerCarousel';
 import { FloatGift, FloatingStack, SupportButton } from '../../components/activities/FloatingButtons';
 import { useActivities } from '../../components/activities/use-activities';
+import { dismissEarlyView } from '../../lib/early-view-id';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
 import { pendingPurchasePath } from '../../lib/pending-goods';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { firstCardList, firstUnbindList, getCardList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
+import { bindOfferOf, type BindOffer } from './bind-offer';
 import { loadWidget, RemoteWidget, type WidgetId } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
 
@@ -91,8 +91,7 @@ const LoginLink = styled(Link)<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `;
 
-type Dialogs =
-  { kind: 'none' } | { kind: 'add' } | { kind: 'batch'; iccids: string[] } | { kind: 'single'; iccid: string };
+type Dialogs = { kind: 'none' } | { kind: 'add' } | BindOffer;
 
 function GroupOf<T>({
   title,
@@ -153,18 +152,22 @@ export function HomePage() {
       setBindChecked(true);
       // The offer to bind never takes the place of a dialog the user opened meanwhile (the list shows before this
       // check answers, so Add may already be open); it comes again on the next visit.
-      const offer = (next: Dialogs) => setDialog((current) => (current.kind === 'none' ? next : current));
-      if (result.ok && result.data.list.length) {
-        offer({ kind: 'batch', iccids: result.data.list });
-        return;
-      }
-      const remembered = stripWhitespace(getStorage().get(STORAGE_KEYS.BIND_ICCID) ?? '');
-      if (isBindableIccid(remembered)) offer({ kind: 'single', iccid: remembered });
+      const offer = bindOfferOf(result, getStorage().get(STORAGE_KEYS.BIND_ICCID));
+      if (offer) setDialog((current) => (current.kind === 'none' ? offer : current));
     });
     return () => {
       live = false;
     };
   }, [loggedIn, show]);
+
+  // The early script's picture of this page (features/home/early-view: the frame, the loading line and the bind
+  // offer) goes in the frame this page draws its own: once the bind check is in (with the dialog it opens), or the
+  // list or its failure shows; at once without a login (none is drawn then).
+  const drawn = !loggedIn || bindChecked || list !== null || failed;
+  useLayoutEffect(() => {
+    if (drawn) dismissEarlyView();
+  }, [drawn]);
+  useLayoutEffect(() => () => dismissEarlyView(), []);
 
   const close = () => {
     if (dialog.kind === 'single') getStorage().remove(STORAGE_KEYS.BIND_ICCID);

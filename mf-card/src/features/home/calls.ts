@@ -9,12 +9,18 @@ export const askCardList = (client: ApiClient): Promise<CallResult<'getCardList'
 export const askUnbindList = (client: ApiClient): Promise<CallResult<'getUnbindList'>> =>
   client.call('getUnbindList', {}, { closeMessage: true });
 
+/** The card list's first calls, as asked. */
+export interface CardListCalls {
+  list: Promise<CallResult<'getCardList'>>;
+  unbind: Promise<CallResult<'getUnbindList'>>;
+}
+
 /**
  * The card list's first calls (logged in only; null without a login): the cards, and the check for purchased cards
  * to bind (the bind offer is the first thing the page may show). The route's prefetch asks them (api.ts), and the
  * early script before the page's code is in (lib/early-routes): the same requests, so the page takes its answers.
  */
-export function askCardListFirstCalls(client: ApiClient) {
+export function askCardListFirstCalls(client: ApiClient): CardListCalls | null {
   if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return null;
   return { list: askCardList(client), unbind: askUnbindList(client) };
 }

@@ -25,7 +25,7 @@ import { CardSummary } from './CardSummary';
 import { NoticeStrip } from './NoticeStrip';
 import { OfflineCard } from './OfflineCard';
 import { loadCardActivities, loadCardBody } from './parts';
-import { dismissEarlyView } from '../early-view-id';
+import { dismissEarlyView } from '../../../lib/early-view-id';
 
 // Packages, offers and dialogs load in their own chunks: on a first load the route's prefetch has started them beside
 // the card's calls (lib/card-prefetch), otherwise they load once the card is shown.

@@ -1,0 +1,20 @@
+import { isBindableIccid, stripWhitespace, type CallResult } from 'shared-contracts';
+
+// What the card list offers to bind as it opens: its own rule, for the page (HomePage) and its early view
+// (features/home/early-view), which draws the same dialog before the page's code is in.
+
+/** At most this many unbound ICCIDs are listed; all of them are bound. */
+export const BATCH_SHOWN = 5;
+
+/** The dialog the card list opens on: purchased cards to bind all at once, or one remembered card. */
+export type BindOffer = { kind: 'batch'; iccids: string[] } | { kind: 'single'; iccid: string };
+
+/**
+ * The purchased cards not in the account yet (the unbind check), else the card remembered from a card page
+ * (BIND_ICCID) when it is a bindable ICCID; null when there is nothing to offer.
+ */
+export function bindOfferOf(unbind: CallResult<'getUnbindList'>, remembered: string | null): BindOffer | null {
+  if (unbind.ok && unbind.data.list.length) return { kind: 'batch', iccids: unbind.data.list };
+  const iccid = stripWhitespace(remembered ?? '');
+  return isBindableIccid(iccid) ? { kind: 'single', iccid } : null;
+}
