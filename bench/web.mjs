@@ -96,6 +96,7 @@ function summarize(name, runs) {
     jsBytes: pick('jsBytes'),
     jsRequests: pick('jsRequests'),
     requests: pick('requests'),
+    benchmarkIndex: pick('benchmarkIndex'),
   };
 }
 
@@ -235,7 +236,8 @@ await withTeardown(async () => {
     `load average at the end: ${os
       .loadavg()
       .map((load) => load.toFixed(1))
-      .join(' ')} (${os.cpus().length} cores)`,
+      .join(' ')} (${os.cpus().length} cores); Lighthouse's benchmark index (machine speed, higher is faster), ` +
+      `median of all runs: ${fixed(median(Object.values(runs).flatMap((list) => list.map((run) => run.benchmarkIndex))))}`,
     '',
     table([...header, 'LCP/floor', 'TBT-floor ms'], rows),
     '',
