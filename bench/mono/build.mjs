@@ -78,12 +78,11 @@ export async function buildMono() {
   if (!fs.existsSync(SHELL_PAGE)) throw new Error(`${SHELL_PAGE} missing: build the shell first (pnpm build:missing)`);
   const stats = await compile(config);
   // The host tells the federated page's early script the route it matched; this page is one file for every route, so
-  // its early script is told the card route, and asks only where an address matches it (of the pages bench:web
-  // measures, the card page).
+  // its early script is told the routes of the pages bench:web measures (the card page, the card list, /pkg) and
+  // takes the one that matches the address.
+  const routes = ['/:flag/:iccid', '/eshop/card/list', '/pkg'].join(' ');
   const scripts = [
-    ...entryFiles(stats, 'early-calls').map(
-      (file) => `<script async src=/${file} data-route="/:flag/:iccid"></script>`,
-    ),
+    ...entryFiles(stats, 'early-calls').map((file) => `<script async src=/${file} data-route="${routes}"></script>`),
     ...entryFiles(stats).map((file) => `<script defer src=/${file}></script>`),
   ].join('');
   const shellPage = fs.readFileSync(SHELL_PAGE, 'utf8');

@@ -159,6 +159,19 @@ describe('early calls: asked before the page, taken by the page', () => {
     expect(net.sent).toHaveLength(3);
   });
 
+  it('takes the first of several routes that matches the address (one page served for several routes)', () => {
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
+    const routes = '/:flag/:iccid /eshop/card/list /pkg';
+    const asked = startEarlyCalls(routes, { pathname: '/eshop/card/list', search: '' }, earlyClient({ scope }));
+    expect(asked?.list).not.toBeNull();
+    expect(asked?.card).toBeNull();
+    expect(net.sent.map((request) => request.path).sort()).toEqual([
+      '/api/v1/get/card/list',
+      '/api/v1/get/card/list/unbind',
+    ]);
+    expect(startEarlyCalls(routes, { pathname: '/eshop/card/set', search: '' }, earlyClient({ scope }))).toBeNull();
+  });
+
   it('asks nothing once the page is up, for a route without early calls, or for an address the route does not match', () => {
     pageClient();
     earlyOnCardPage();

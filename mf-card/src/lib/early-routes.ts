@@ -68,14 +68,23 @@ export interface EarlyAsked {
 /**
  * Asks the first calls of `route` (the route table's path the host matched) for this address, in the language the
  * shell will start in (startLanguage), through the early client. Nothing (null) for a route without early calls.
+ * `route` may name several paths, separated by spaces (a page served for several routes, like the single-bundle
+ * build's one page): the first that matches the address counts.
  */
 export function startEarlyCalls(
   route: string,
   location: { pathname: string; search: string },
   client: ApiClient = earlyClient(),
 ): EarlyAsked | null {
-  const ask = EARLY_ROUTES[route];
-  const params = ask ? matchPath(route, location.pathname) : null;
+  let ask: (typeof EARLY_ROUTES)[string] | undefined;
+  let params: Params | null = null;
+  for (const path of route.split(/\s+/)) {
+    params = Object.hasOwn(EARLY_ROUTES, path) ? matchPath(path, location.pathname) : null;
+    if (params) {
+      ask = EARLY_ROUTES[path];
+      break;
+    }
+  }
   if (!ask || !params) return null;
   const search = new URLSearchParams(location.search);
   const storage = getStorage();
