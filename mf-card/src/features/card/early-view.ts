@@ -152,11 +152,16 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   }
 
   panel.append(head, kind, expiryLine, main, stats);
-  if (card.usage_updated_at !== null) {
-    const time = formatMoment(card.usage_updated_at * 1000, lang);
-    panel.append(el('p', 'line', t('card', 'card.updatedAt', { time })));
-  }
   frame.body.append(panel);
+  const updatedAt = card.usage_updated_at;
+  if (updatedAt !== null) {
+    // The last line in a task of its own: a language's first date format (Intl) costs a phone tens of milliseconds,
+    // which the data left and expiry above need not wait for. It is the panel's last line: nothing moves.
+    setTimeout(() => {
+      const time = formatMoment(updatedAt * 1000, lang);
+      panel.append(el('p', 'line', t('card', 'card.updatedAt', { time })));
+    }, 0);
+  }
   return presentEarlyView(frame.root, doc);
 }
 
