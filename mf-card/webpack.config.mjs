@@ -18,12 +18,12 @@ export default remoteConfigs({
   // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
   // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in, and the
-  // early views of the card page and the card list, which carry only their own strings of every language (the keys
-  // in src/early-view-strings.json).
+  // early views of the card page, the card list and /pkg, which carry only their own strings of every language (the
+  // keys in src/early-view-strings.json).
   early: {
     entry: './src/early-calls.ts',
     strings: createRequire(import.meta.url)('./src/early-view-strings.json'),
-    views: ['/:flag/:iccid', '/eshop/card/list'],
+    views: ['/:flag/:iccid', '/eshop/card/list', '/pkg'],
   },
   // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
   // the site host preloads it with the page.

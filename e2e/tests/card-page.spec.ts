@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { holdShellEntry } from '../support/hold-entry';
 
 // The card page (/{flag}/{iccid}) of every demo card, its login gating and its dialogs, in the composed site.
 
@@ -225,12 +226,7 @@ test.describe("the card's summary before the page's code", () => {
     test(`shows the card's data as soon as the card answers, then the page takes over (${lang})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       // A slow link: the shell's entry does not arrive until released.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdShellEntry(page);
       await page.goto(`/2/${demo.activatedBound}?lan=${lang}`, { waitUntil: 'commit' });
       const early = page.locator('#mf-card-early-view');
       await expect(early.locator('strong')).toHaveText(/\d.*GB/);
@@ -271,12 +267,8 @@ test.describe("the card's summary before the page's code", () => {
     request,
   }) => {
     const receipt = await token(request);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // A slow link: the shell's entry does not arrive until released.
+    const release = await holdShellEntry(page);
     // Logged in, opening an unbound card: the page sends the user to their card list (which offers to bind it).
     await page.addInitScript((value) => localStorage.setItem('RECEIPT', value), receipt);
     const calls = page.waitForResponse((r) => r.url().endsWith('/eshop/get/card'));

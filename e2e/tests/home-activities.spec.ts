@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { holdShellEntry } from '../support/hold-entry';
 import { closeWhenShown } from '../support/overlays';
 
 // The card list home's activities (banners, pop-up, floating gift and support) and its batch bind dialog.
@@ -157,12 +158,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.addInitScript((value) => localStorage.setItem('RECEIPT', value), token);
     await closePopupWhenShown(page);
     // A slow link: the shell's entry does not arrive until released.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdShellEntry(page);
     await page.goto(`${HOME}?lan=${lang}`, { waitUntil: 'commit' });
     const early = page.locator('#mf-card-early-view');
     await expect(early.locator('.dialog li')).toHaveCount(demo.unboundForDemo.length);

@@ -47,7 +47,7 @@ ${S} .top{display:flex;align-items:center;gap:${space.sm};min-block-size:${layou
 ${S} .home{inline-size:${touch};block-size:${touch};display:inline-grid;place-items:center;flex:none;border-radius:${radius.pill};background:${color.surface};box-shadow:${shadow}}
 ${S}[dir=rtl] .flip{transform:scaleX(-1)}
 ${S} .title{margin:0;font-size:${font.xl};line-height:1.2;font-weight:700}
-${S} .body{padding:0 ${space.lg} ${space.xl}}`;
+${S} .body{display:grid;gap:${space.lg};padding:0 ${space.lg} ${space.xl}}`;
 
 export const SVG = 'http://www.w3.org/2000/svg';
 

@@ -1,4 +1,11 @@
-import { getStorage, startLanguage, STORAGE_KEYS, type ApiClient, type Language } from 'shared-contracts';
+import {
+  getStorage,
+  startLanguage,
+  STORAGE_KEYS,
+  type ApiClient,
+  type CallResult,
+  type Language,
+} from 'shared-contracts';
 import { askCard, type CardCalls } from '../features/card/lib/card-calls';
 import { askCardListFirstCalls, type CardListCalls } from '../features/home/calls';
 import { firstRecordsRequest, getRecords } from '../features/packages/api/get-records';
@@ -7,7 +14,10 @@ import { earlyClient } from './early-client';
 type Params = Record<string, string>;
 
 /** The calls an early view draws from (features/card/early-view, features/home/early-view). */
-type ViewCalls = { card: CardCalls } | { list: CardListCalls };
+type ViewCalls =
+  | { card: CardCalls }
+  | { list: CardListCalls }
+  | { records: { iccid: string; answer: Promise<CallResult<'pkgRecord'>> } };
 
 /**
  * The routes whose first calls the early script asks (the route table's path, and what it asks through `client`):
@@ -28,10 +38,10 @@ const EARLY_ROUTES: Record<
     const list = askCardListFirstCalls(client);
     return list ? { list } : null;
   },
-  // A card's packages (/pkg?iccid=…).
+  // A card's packages (/pkg?iccid=…); its early view draws from them.
   '/pkg': (client, _params, search, lang) => {
     const request = firstRecordsRequest(search, lang);
-    if (request) void getRecords(client, request);
+    return request ? { records: { iccid: request.iccid, answer: getRecords(client, request) } } : null;
   },
 };
 
@@ -63,6 +73,8 @@ export interface EarlyAsked {
   card: CardCalls | null;
   /** The card list's: its list and unbind check. */
   list: CardListCalls | null;
+  /** /pkg's: the records of the card in its address. */
+  records: { iccid: string; answer: Promise<CallResult<'pkgRecord'>> } | null;
 }
 
 /**
@@ -100,5 +112,6 @@ export function startEarlyCalls(
     lang,
     card: calls && 'card' in calls ? calls.card : null,
     list: calls && 'list' in calls ? calls.list : null,
+    records: calls && 'records' in calls ? calls.records : null,
   };
 }

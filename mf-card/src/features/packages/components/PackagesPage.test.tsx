@@ -1,60 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getStorage, STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
+import { getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { PackagesPage } from './PackagesPage';
-
-const ICCID = '89880000000000000001';
-
-const record = (over: Partial<PackageRecord>): PackageRecord => ({
-  id: 1,
-  name: 'Europe 20 GB',
-  status_str: 'active',
-  expire_date: '2026-12-12',
-  create: 1_763_000_000,
-  total_str: '20GB',
-  used_str: '5.2GB',
-  renewal: true,
-  ...over,
-});
-
-const groups: PackageRecordGroups = {
-  list1: [
-    record({ id: 1, name: 'Europe 20 GB' }),
-    record({ id: 4, name: 'World unlimited', total_str: 'Unlimited', used_str: '3GB', renewal: false }),
-  ],
-  list2: [
-    record({
-      id: 2,
-      name: 'Europe 5 GB',
-      status_str: 'init',
-      expire_date: '',
-      used_str: '0MB',
-      total_str: '5GB',
-      renewal: false,
-    }),
-  ],
-  list3: [
-    record({
-      id: 3,
-      name: 'Global 1 GB',
-      status_str: 'stop',
-      expire_date: '2026-10-01',
-      total_str: '1GB',
-      used_str: '1GB',
-    }),
-    record({
-      id: 5,
-      name: 'Asia 3 GB',
-      status_str: 'invalid',
-      expire_date: '2026-09-01',
-      total_str: '3GB',
-      used_str: '0.5GB',
-    }),
-  ],
-};
+import { groups, ICCID } from './record-fixtures';
 
 // The page's namespaces, as the shell has them by the time the page shows.
 const render = (route: string) =>

@@ -1,16 +1,10 @@
 import { type PackageRecord } from 'shared-contracts';
 import { moreText } from '../../../lib/text-more';
 import { formatDay, formatSeconds } from '../../../lib/dates';
-import { isUnlimited, usedPercent } from '../lib/format';
+import { isUnlimited, recordData, usedPercent } from '../lib/format';
 import { RenewalSwitch } from './RenewalSwitch';
-import { Facts, Meter, RecordHead, RecordTile, ToneBadge, type Tone } from './styles';
-
-const TONES: Record<PackageRecord['status_str'], Tone> = {
-  active: 'active',
-  init: 'pending',
-  stop: 'stopped',
-  invalid: 'expired',
-};
+import { TONES } from '../lib/tones';
+import { Facts, Meter, RecordHead, RecordTile, ToneBadge } from './styles';
 
 /**
  * One purchased package: name, status, data used of total (or unlimited), validity and purchase date; while it has
@@ -23,15 +17,7 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
   const percent = record.status_str === 'active' && !unlimited ? usedPercent(record.used_str, record.total_str) : null;
   const ended = record.status_str === 'stop' || record.status_str === 'invalid';
 
-  let data = '';
-  if (unlimited) {
-    data = record.used_str ? t('packages.usedUnlimited', { used: record.used_str }) : t('packages.unlimited');
-  } else if (record.total_str) {
-    data =
-      record.status_str === 'init'
-        ? record.total_str
-        : t('packages.usedOf', { used: record.used_str || '0MB', total: record.total_str });
-  }
+  const data = recordData(record, (key, vars) => t(`packages.${key}`, vars));
 
   const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
   const purchased = formatSeconds(record.create, lang);

@@ -1,15 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { buttonLook, type ButtonVariant, Card } from 'shared-contracts/ui';
+import { TONE_COLOURS as tones, type Tone } from '../lib/tones';
 
-export type Tone = 'active' | 'pending' | 'stopped' | 'expired';
-
-const tones: Record<Tone, { background: string; color: string }> = {
-  active: { background: '#E7F8EF', color: '#06A552' },
-  pending: { background: '#E8F1FF', color: '#1660D4' },
-  stopped: { background: '#EEF0F3', color: '#4A5059' },
-  expired: { background: '#FDECEC', color: '#C8373C' },
-};
+export type { Tone };
 
 export const ToneBadge = styled.span<{ $tone: Tone }>`
   display: inline-flex;

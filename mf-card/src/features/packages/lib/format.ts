@@ -1,4 +1,5 @@
-// Display helpers of the record cards.
+// Display helpers of the record cards (RecordCard, and /pkg's early view).
+import { type PackageRecord } from 'shared-contracts';
 
 /** The api writes 'Unlimited' (untranslated) as total_str of an unlimited package. */
 export function isUnlimited(totalStr: string): boolean {
@@ -20,4 +21,20 @@ export function usedPercent(usedStr: string, totalStr: string): number | null {
   const total = amountInMb(totalStr);
   if (used === null || total === null || !(total > 0)) return null;
   return Math.min(100, Math.max(0, Math.round((used / total) * 100)));
+}
+
+/**
+ * A record's data line: "used of total", unlimited (with what is used, if known), a pending package's total; '' when
+ * the api sends no total. `say` writes a `packages.*` text of the page's language.
+ */
+export function recordData(
+  record: Pick<PackageRecord, 'status_str' | 'total_str' | 'used_str'>,
+  say: (key: 'usedUnlimited' | 'unlimited' | 'usedOf', vars?: Record<string, string>) => string,
+): string {
+  if (isUnlimited(record.total_str))
+    return record.used_str ? say('usedUnlimited', { used: record.used_str }) : say('unlimited');
+  if (!record.total_str) return '';
+  return record.status_str === 'init'
+    ? record.total_str
+    : say('usedOf', { used: record.used_str || '0MB', total: record.total_str });
 }
