@@ -115,11 +115,15 @@ test("the host's page names the remotes and preloads the route's first view, and
       String(chunk),
     ).toBe(true);
   }
-  // A route without an early view (a card's packages): the entry deferred as built, the files preloaded at once.
+  // A route without an early view (a card's settings): the entry deferred as built, the files preloaded at once.
+  const settings = await (await request.get('/card/set')).text();
+  expect(settings).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
+  expect(settings).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
+  expect(settings).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
+  // /pkg has one (the card's packages): its entry is held like the card page's, its route chunk asked then.
   const packages = await (await request.get(`/pkg?iccid=${demo.activatedBound}`)).text();
-  expect(packages).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
-  expect(packages).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
-  expect(packages).toMatch(/pkg-page\.[0-9a-f]+\.js" as="script"/);
+  expect(packages).not.toMatch(/<script defer/);
+  expect(packages).toMatch(/data-preload="[^"]*pkg-page\.[0-9a-f]+\.js/);
 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
