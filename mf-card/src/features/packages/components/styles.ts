@@ -3,8 +3,6 @@ import styled, { keyframes } from 'styled-components';
 import { buttonLook, type ButtonVariant, Card } from 'shared-contracts/ui';
 import { TONE_COLOURS as tones, type Tone } from '../lib/tones';
 
-export type { Tone };
-
 export const ToneBadge = styled.span<{ $tone: Tone }>`
   display: inline-flex;
   align-items: center;
