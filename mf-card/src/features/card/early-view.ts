@@ -1,14 +1,4 @@
-import {
-  CARD_KIND_PROFILE,
-  CARD_KIND_SPEED_LIMITED,
-  GAUGE_COLOR,
-  STATUS_LABELS,
-  expiryText,
-  gaugePercent,
-  isSuspended,
-  statusLabelKey,
-  type Language,
-} from 'shared-contracts';
+import { GAUGE_COLOR, type Language } from 'shared-contracts';
 import { theme } from 'shared-contracts/ui/theme';
 import {
   EARLY_SELECTOR as S,
@@ -21,6 +11,7 @@ import {
 import type { EarlyStrings } from '../../lib/early-strings';
 import type { SummaryCard } from './components/CardSummary';
 import { currentViewer, opensOnSummary } from './lib/gating';
+import { summaryFacts } from './lib/summary-facts';
 import { formatMoment } from './lib/updated-at';
 import type { CardCalls } from './lib/card-calls';
 
@@ -75,20 +66,15 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   if (!frame) return null;
   const el = elementMaker(doc);
 
-  const thirdParty = card.is_third_party === true;
-  const percent = card.unlimited ? 100 : gaugePercent(card.total, card.used);
-  const showGauge = !thirdParty && (card.unlimited || card.total > 0);
-  const expiry = expiryText({ warn: card.warn ?? '', expire_date: card.expire_date });
-  const used = thirdParty ? '0' : card.used_str;
-  const total = thirdParty ? '0' : card.unlimited ? t('card', 'card.unlimited') : card.total_str;
-  const statusKey = thirdParty ? STATUS_LABELS.inventory : statusLabelKey(card.status_str);
-  const profile = card.card_kind === CARD_KIND_PROFILE;
+  const facts = summaryFacts(card);
+  const { thirdParty, percent, showGauge, expiry, used, statusKey, profile } = facts;
+  const total = facts.total ?? t('card', 'card.unlimited');
 
   const panel = el('div', 'panel');
   const head = el('div', 'head');
   const name =
     card.name || t('card', profile ? 'card.defaultProfileName' : 'card.defaultName', { tail: iccid.slice(-4) });
-  const status = el('span', isSuspended(card.status_str) && !thirdParty ? 'status warn' : 'status');
+  const status = el('span', facts.warning ? 'status warn' : 'status');
   status.textContent = t('common', statusKey);
   head.append(el('div', 'name', name), status);
 
@@ -128,14 +114,10 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   const data = el('div', 'data');
   data.append(
     el('p', 'line', t('card', 'card.data')),
-    el(
-      'strong',
-      '',
-      card.unlimited && !thirdParty ? t('card', 'card.unlimited') : t('card', 'card.dataOf', { used, total }),
-    ),
+    el('strong', '', facts.unlimited ? t('card', 'card.unlimited') : t('card', 'card.dataOf', { used, total })),
   );
   if (thirdParty) data.append(el('p', 'line', t('card', 'card.thirdPartyNote')));
-  if (card.kind === CARD_KIND_SPEED_LIMITED && !thirdParty) {
+  if (facts.speedLimited) {
     data.append(el('p', 'line warn', t('card', 'card.speedLimited')));
   }
   main.append(data);
@@ -144,7 +126,7 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   for (const [label, value] of [
     ['card.used', used],
     ['card.total', total],
-    ['card.daysLeft', String(thirdParty ? 0 : card.available_days)],
+    ['card.daysLeft', String(facts.days)],
   ] as const) {
     const cell = el('div');
     cell.append(el('dt', '', t('card', label)), el('dd', '', value));

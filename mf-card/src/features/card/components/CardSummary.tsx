@@ -1,18 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  CARD_KIND_PROFILE,
-  CARD_KIND_SPEED_LIMITED,
-  GAUGE_COLOR,
-  STATUS_LABELS,
-  expiryText,
-  gaugePercent,
-  isSuspended,
-  statusLabelKey,
-  type Card,
-} from 'shared-contracts';
+import { GAUGE_COLOR, type Card } from 'shared-contracts';
 import { Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { summaryFacts } from '../lib/summary-facts';
 import { formatMoment } from '../lib/updated-at';
 
 /** Fields the card page reads when the server sends them (expiry warning, third-party cards). */
@@ -145,17 +136,10 @@ function updatedAtText(seconds: number | null, lang: string): string | null {
 export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string }) {
   const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const thirdParty = card.is_third_party === true;
-  const percent = card.unlimited ? 100 : gaugePercent(card.total, card.used);
-  const showGauge = !thirdParty && (card.unlimited || card.total > 0);
-  const expiry = expiryText({ warn: card.warn ?? '', expire_date: card.expire_date });
-  const used = thirdParty ? '0' : card.used_str;
-  const total = thirdParty ? '0' : card.unlimited ? t('card.unlimited') : card.total_str;
+  const facts = summaryFacts(card);
+  const { thirdParty, percent, showGauge, expiry, used, statusKey, warning, profile } = facts;
+  const total = facts.total ?? t('card.unlimited');
   const updated = updatedAtText(card.usage_updated_at, i18n.language);
-  const statusKey = thirdParty ? STATUS_LABELS.inventory : statusLabelKey(card.status_str);
-  const warning = !thirdParty && isSuspended(card.status_str);
-  // card_kind 2: the page shows profile info (an eSIM profile) instead of card info.
-  const profile = card.card_kind === CARD_KIND_PROFILE;
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>
@@ -210,10 +194,10 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
         <Data>
           <Line>{t('card.data')}</Line>
           <strong data-testid="card-data">
-            {card.unlimited && !thirdParty ? t('card.unlimited') : t('card.dataOf', { used, total })}
+            {facts.unlimited ? t('card.unlimited') : t('card.dataOf', { used, total })}
           </strong>
           {thirdParty && <Line data-testid="card-third-party">{t('card.thirdPartyNote')}</Line>}
-          {card.kind === CARD_KIND_SPEED_LIMITED && !thirdParty && (
+          {facts.speedLimited && (
             <Line $tone="warn" data-testid="card-speed-limited">
               {t('card.speedLimited')}
             </Line>
@@ -231,7 +215,7 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
         </div>
         <div>
           <dt>{t('card.daysLeft')}</dt>
-          <dd data-testid="card-days">{thirdParty ? 0 : card.available_days}</dd>
+          <dd data-testid="card-days">{facts.days}</dd>
         </div>
       </Stats>
       {updated && <Line data-testid="card-updated">{t('card.updatedAt', { time: updated })}</Line>}
