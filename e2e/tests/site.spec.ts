@@ -94,12 +94,18 @@ test("the host's page names the remotes and preloads the route's first view, and
       `<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid" fetchpriority="high">`,
     ),
   );
-  // The shell's entry is asked at once and run once that view is painted (the start script, just before the early
-  // script); the card remote's files are asked then: its manifest, entry, route chunk and strings, and what the
-  // first screen loads besides (firstView).
-  expect(html).toMatch(/<link rel="preload" href="\/main\.[0-9a-f]+\.js" as="script" fetchpriority="high">/);
+  // The shell's entry (its three files: react-dom, the router, the rest) is asked for and run once that view is
+  // painted (the start script, just before the early script), and the card remote's files then: its manifest,
+  // entry, route chunk and strings, and what the first screen loads besides (firstView).
   expect(html).not.toMatch(/<script defer/);
-  const later = /<script data-main="\/main\.[0-9a-f]+\.js" data-preload="([^"]*)">/.exec(html)?.[1] ?? '';
+  expect(html).not.toMatch(/<link rel="preload" href="\/main\./);
+  const start = /<script data-main="([^"]+)" data-preload="([^"]*)">/.exec(html);
+  expect(start?.[1]?.split(' ').map((src) => src.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual([
+    '/router',
+    '/react-dom',
+    '/main',
+  ]);
+  const later = start?.[2] ?? '';
   expect(html.indexOf('data-main=')).toBeLessThan(html.indexOf('early-calls.'));
   const files = (JSON.parse(later.replaceAll('&#34;', '"')) as string[][]).map(([href]) => href ?? '');
   expect(files).toContain(`${origins.mf_card}/mf-manifest.json`);
@@ -117,6 +123,7 @@ test("the host's page names the remotes and preloads the route's first view, and
   }
   // A route without an early view (a card's settings): the entry deferred as built, the files preloaded at once.
   const settings = await (await request.get('/card/set')).text();
+  expect(settings).toMatch(/<script defer="defer" src="\/react-dom\.[0-9a-f]+\.js"/);
   expect(settings).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
   expect(settings).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
   expect(settings).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);

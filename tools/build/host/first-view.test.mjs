@@ -179,11 +179,12 @@ describe('the shell page of a route', () => {
     });
     let heldRoot = '';
     beforeAll(() => {
-      // A shell build with its deferred entry script.
+      // A shell build with its deferred entry scripts (the entry in two files).
       heldRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-held-'));
       fs.writeFileSync(
         path.join(heldRoot, 'index.html'),
-        '<!doctype html><html lang=en dir=ltr><head><title>t</title><script defer src="/main.12345678.js"></script></head><body></body></html>',
+        '<!doctype html><html lang=en dir=ltr><head><title>t</title><script defer src="/react-dom.87654321.js"></script>' +
+          '<script defer src="/main.12345678.js"></script></head><body></body></html>',
       );
       fs.writeFileSync(path.join(heldRoot, 'shell-locale-en-json.aaaaaaaa.js'), '');
     });
@@ -249,10 +250,15 @@ describe('the shell page of a route', () => {
         });
         const base = manifestUrl().replace('mf-manifest.json', '');
         const html = await page({ url: '/2/8988', headers: {} });
-        // The entry is asked at once, but not run: START_SCRIPT runs it, just before the early script.
-        expect(html).toContain('<link rel="preload" href="/main.12345678.js" as="script" fetchpriority="high">');
+        // The entry's files are neither asked nor run before the early view: START_SCRIPT, just before the early
+        // script, adds them.
         expect(html).not.toContain('<script defer');
-        const start = /<script data-main="\/main\.12345678\.js" data-preload="([^"]*)">(.*?)<\/script>/.exec(html);
+        expect(html).not.toContain('rel="preload" href="/main.12345678.js"');
+        expect(html).not.toContain('rel="preload" href="/react-dom.87654321.js"');
+        const start =
+          /<script data-main="\/react-dom\.87654321\.js \/main\.12345678\.js" data-preload="([^"]*)">(.*?)<\/script>/.exec(
+            html,
+          );
         expect(start?.[2]).toBe(START_SCRIPT);
         expect(html.indexOf(start?.[0] ?? '?')).toBeLessThan(html.indexOf('early-calls.33333333.js'));
         // The route's other files are asked when the entry runs, not beside the early script.
@@ -266,6 +272,7 @@ describe('the shell page of a route', () => {
         expect(START_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
         // A route without an early view keeps its deferred entry and its preloads.
         const list = await page({ url: '/pkg', headers: {} });
+        expect(list).toContain('<script defer src="/react-dom.87654321.js"></script>');
         expect(list).toContain('<script defer src="/main.12345678.js"></script>');
         expect(list).toContain(`<link rel="preload" href="${base}remoteEntry.js" as="script">`);
         expect(list).not.toContain('data-main');

@@ -13,13 +13,14 @@ function start(
   ],
 ) {
   const script = document.createElement('script');
-  script.dataset.main = '/main.12345678.js';
+  script.dataset.main = '/react-dom.87654321.js /main.12345678.js';
   script.dataset.preload = JSON.stringify(preload);
   script.textContent = START_SCRIPT;
   document.head.append(script);
 }
 
 const entries = () => document.querySelectorAll('script[src="/main.12345678.js"]');
+const entryFiles = () => [...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
 
 describe("the page's start script", () => {
   beforeEach(() => {
@@ -33,8 +34,10 @@ describe("the page's start script", () => {
     expect(entries()).toHaveLength(0);
     expect(document.querySelector('link[rel="preload"]')).toBeNull();
     window.dispatchEvent(new Event(EARLY_VIEW_EVENT));
-    expect(entries()).toHaveLength(1);
+    // Every file of the entry, at high priority.
+    expect(entryFiles()).toEqual(['/react-dom.87654321.js', '/main.12345678.js']);
     expect(entries()[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(document.querySelector('script[src="/react-dom.87654321.js"]')?.getAttribute('fetchpriority')).toBe('high');
     const links = [...document.querySelectorAll('link[rel="preload"]')];
     expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('as')])).toEqual([
       ['/shell-locale-en-json.1.js', 'script'],
@@ -43,7 +46,7 @@ describe("the page's start script", () => {
     expect(links[1]?.getAttribute('crossorigin')).toBe('anonymous');
     window.dispatchEvent(new Event(EARLY_VIEW_EVENT));
     jest.advanceTimersByTime(EARLY_VIEW_WAIT_MS);
-    expect(entries()).toHaveLength(1);
+    expect(entryFiles()).toHaveLength(2);
   });
 
   it('runs the entry after the wait when no early view comes', () => {
