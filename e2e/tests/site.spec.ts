@@ -90,9 +90,7 @@ test("the host's page names the remotes and preloads the route's first view, and
   // mf_card's early script, told the route: it asks the card's first calls before the page's code is in, and draws
   // the card's summary from them (the route is one of its manifest's earlyCalls.views).
   expect(html).toMatch(
-    new RegExp(
-      `<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid" fetchpriority="high">`,
-    ),
+    new RegExp(`<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid">`),
   );
   // The shell's entry (its three files: react-dom, the router, the rest) is asked for and run once that view is
   // painted (the start script, just before the early script), and the card remote's files then: its manifest,

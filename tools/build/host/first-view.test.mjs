@@ -254,6 +254,11 @@ describe('the shell page of a route', () => {
         // script, adds them.
         expect(html).not.toContain('<script defer');
         expect(html).not.toContain('rel="preload" href="/main.12345678.js"');
+        // Nothing else is asked before the view: the early script needs no high priority (which would make it count
+        // in Lighthouse's first paint).
+        expect(html).toContain(
+          `<script async src="${base}early-calls.33333333.js" data-route="/:flag/:iccid"></script>`,
+        );
         expect(html).not.toContain('rel="preload" href="/react-dom.87654321.js"');
         const start =
           /<script data-main="\/react-dom\.87654321\.js \/main\.12345678\.js" data-preload="([^"]*)">(.*?)<\/script>/.exec(
