@@ -1,7 +1,9 @@
 // The HTML documents of the shell and of a remote's standalone page: no inline script (the shell host adds its one
 // hashed start script to some pages at request time: host/first-view.mjs), the page's own scripts added by
-// html-webpack-plugin. The boot bar is as tall as the shell's header (shared-contracts' theme.layout.header, 56px).
+// html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves when the
+// app's header replaces it.
 import { createRequire } from 'node:module';
+import { THEME } from './theme.mjs';
 
 const require = createRequire(import.meta.url);
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -16,13 +18,13 @@ const page = ({ title, body, manifest }) => `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-    <meta name="theme-color" content="#07C160" />
+    <meta name="theme-color" content="${THEME.color.primary}" />
     <link rel="icon" href="data:," />${manifest ? installLinks(manifest) : ''}
     <title>${title}</title>
     <style>
-      html,body{margin:0;background:#f5f6f8;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2329}
+      html,body{margin:0;background:${THEME.color.background};font-family:${THEME.font.family};color:${THEME.color.text}}
       #root{min-height:100vh}
-      .boot-bar{display:flex;align-items:center;box-sizing:border-box;min-height:56px;padding:0 16px;background:#fff;border-bottom:1px solid #E4E6EB;font-weight:700;font-size:17px}
+      .boot-bar{display:flex;align-items:center;box-sizing:border-box;min-height:${THEME.layout.header};padding:0 ${THEME.space.lg};background:${THEME.color.surface};border-bottom:1px solid ${THEME.color.border};font-weight:700;font-size:${THEME.font.lg}}
     </style>
   </head>
   <body>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { drawIcon } from './icons.mjs';
 import { atAssetStage } from './plugins.mjs';
+import { THEME } from './theme.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
@@ -12,9 +13,6 @@ export const WEB_MANIFEST = 'manifest.webmanifest';
 export const SERVICE_WORKER = 'sw.js';
 /** The shell's service worker source, relative to the shell's folder. */
 export const SERVICE_WORKER_SOURCE = 'src/sw/service-worker.ts';
-
-// shared-contracts/src/ui/theme.ts: primary (the spec's green) and the page background; primaryDark for the chip.
-const THEME = { color: '#07C160', dark: '#047A3D', background: '#F5F6F8' };
 
 const ICONS = [
   { file: 'icons/icon-192.png', size: 192, maskable: false },
@@ -32,8 +30,8 @@ export function webAppManifest(o) {
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    theme_color: THEME.color,
-    background_color: THEME.background,
+    theme_color: THEME.color.primary,
+    background_color: THEME.color.background,
     icons: ICONS.map(({ file, size, maskable }) => ({
       src: `/${file}`,
       sizes: `${size}x${size}`,
@@ -74,7 +72,7 @@ const drawn = new Map();
 function iconPng({ file, size, maskable }) {
   let png = drawn.get(file);
   if (!png) {
-    png = drawIcon(size, { maskable, color: THEME.color, chip: THEME.dark });
+    png = drawIcon(size, { maskable, color: THEME.color.primary, chip: THEME.color.primaryDark });
     drawn.set(file, png);
   }
   return png;
