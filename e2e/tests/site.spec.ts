@@ -88,10 +88,19 @@ test("the host's page names the remotes and preloads the route's first view, and
   expect(html).toContain('<html lang="ar" dir="rtl">');
   expect(html).toContain('<script type="application/json" id="remotes-map">');
   // mf_card's early script, told the route: it asks the card's first calls before the page's code is in, and draws
-  // the card's summary from them (the route is one of its manifest's earlyCalls.views).
-  expect(html).toMatch(
-    new RegExp(`<script async src="${origins.mf_card}/early-calls\\.[0-9a-f]+\\.js" data-route="/:flag/:iccid">`),
+  // the card's summary from them (the route is one of its manifest's earlyCalls.views). The host serves it from the
+  // page's own origin (no second connection on the first view's path), and only mf_card's early files there.
+  const earlySrc =
+    /<script async src="(\/_early\/mf_card\/early-calls\.[0-9a-f]+\.js)" data-route="\/:flag\/:iccid">/.exec(html)?.[1];
+  expect(earlySrc).toBeTruthy();
+  const earlyScript = await request.get(earlySrc ?? '/');
+  expect(earlyScript.status()).toBe(200);
+  expect(earlyScript.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(earlyScript.headers()['cache-control']).toContain('immutable');
+  expect(await earlyScript.text()).toBe(
+    await (await request.get(`${origins.mf_card}${earlySrc?.slice('/_early/mf_card'.length)}`)).text(),
   );
+  expect((await request.get('/_early/mf_card/remoteEntry.js')).status()).toBe(404);
   // The shell's entry (its three files: react-dom, the router, the rest) is asked for and run once that view is
   // painted (the start script, just before the early script), and the card remote's files then: its manifest,
   // entry, route chunk and strings, and what the first screen loads besides (firstView).

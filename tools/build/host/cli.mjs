@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { templatedPage } from './dynamic.mjs';
-import { firstViewPage, START_SCRIPT_HASH } from './first-view.mjs';
+import { earlyFiles, firstViewPage, manifestCache, START_SCRIPT_HASH } from './first-view.mjs';
 import { createSiteHost } from './index.mjs';
 import { remotesManifest } from './remotes-manifest.mjs';
 import { mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
@@ -104,16 +104,25 @@ export async function main(argv, env = process.env) {
 
   // The shell's page names the route's first-view files (its build writes the route table beside index.html).
   const routeTable = path.join(root, 'route-table.json');
+  // It names the route's early script at the page's own origin, where this host serves it (earlyFiles).
+  const manifests = manifestCache();
+  const early = shell ? earlyFiles({ remotes: () => remotes, manifests }) : undefined;
   const shellPage =
     shell && fs.existsSync(routeTable) && fs.existsSync(path.join(root, 'index.html'))
-      ? firstViewPage({ root, remotes: () => remotes, table: JSON.parse(fs.readFileSync(routeTable, 'utf8')) })
+      ? firstViewPage({
+          root,
+          remotes: () => remotes,
+          table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
+          manifests,
+          early,
+        })
       : undefined;
   const site = await createSiteHost({
     ...common,
     root,
     spa: args.spa,
     shell,
-    ...(shellPage ? { page: shellPage } : {}),
+    ...(shellPage ? { page: shellPage, early } : {}),
     apiOrigin: (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, ''),
     apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,
     ...(args['partner-example'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),

@@ -13,11 +13,22 @@ const NO_CACHE = 'no-cache';
  * @param {string} contentType
  */
 export function sendCompressed(request, reply, body, contentType) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
   reply.header('content-type', contentType).header('cache-control', NO_CACHE).header('vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body));
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
+  const encoding = acceptedEncoding(request);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
   return reply.send(body);
+}
+
+/**
+ * The compression a request takes: brotli, then gzip, else none.
+ * @param {import('fastify').FastifyRequest} request @returns {'br' | 'gzip' | null}
+ */
+export function acceptedEncoding(request) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
 }
 
 /**

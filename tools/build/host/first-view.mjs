@@ -8,13 +8,16 @@
 //     remoteEntry.js, its './routes' expose chunk and its strings of the language, all named in that manifest
 //     (@esim/build keeps named chunks' names in their files: __federation_expose_routes.<hash>.js).
 // The owning remote's early script (its manifest's earlyCalls, mf_card's dist/early-calls.<hash>.js) comes first, async,
-// told the route the address matched: it asks the route's first api calls while the page's code downloads.
+// told the route the address matched: it asks the route's first api calls while the page's code downloads. The host
+// serves it, and the files it loads, from the page's own origin (EARLY_PATH, earlyFiles): on a phone the page's
+// connection is open already, and a remote's origin would cost a new one (TCP and TLS) on the first view's path.
 // A remote whose manifest cannot be read (down, slow) gets no preloads, one without asset lists (an old build) only
 // its manifest's: the page still loads it the usual way.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +30,7 @@ export const MANIFEST_WAIT_MS = 300;
  * @typedef {{ path: string, owner: string, ownerByQuery?: { param: string, owner: string } }} RouteEntry
  * @typedef {{ js?: { sync?: string[], async?: string[] } }} Assets
  * @typedef {{ metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
- *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string, views?: string[] },
+ *   exposes?: Array<{ path?: string, name?: string, assets?: Assets }>, earlyCalls?: { name?: string, views?: string[], files?: string[] },
  *   firstView?: Record<string, { js?: string[], byLanguage?: Record<string, string[]> }> }} RemoteManifest
  */
 
@@ -206,8 +209,8 @@ export function remoteFirstView(manifestUrl, manifest, lang, route = '', expose 
   if (!manifest) return { fetch: [], scripts: [], early: null, earlyView: false };
   if (!manifest.metaData?.remoteEntry?.name)
     return { fetch: [manifestUrl], scripts: [], early: null, earlyView: false };
-  const { publicPath = 'auto', remoteEntry } = manifest.metaData;
-  const base = publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
+  const { remoteEntry } = manifest.metaData;
+  const base = remoteBase(manifestUrl, manifest);
   const at = (/** @type {string} */ file) => new URL(file, base).href;
   const entryFile = `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`;
   const exposed = manifest.exposes?.find((item) => item.path === expose || `./${item.name}` === expose);
@@ -230,10 +233,90 @@ export function remoteFirstView(manifestUrl, manifest, lang, route = '', expose 
   };
 }
 
+/** Where a remote's files are: its manifest's publicPath, or beside the manifest ('auto'). */
+function remoteBase(/** @type {string} */ manifestUrl, /** @type {RemoteManifest} */ manifest) {
+  const publicPath = manifest.metaData?.publicPath ?? 'auto';
+  return publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
+}
+
+/** The page's own address of a remote's early file (served by earlyFiles). */
+export const EARLY_PATH = '/_early';
+/** How many early files the host keeps (a few per remote and deployment). */
+const EARLY_FILES_KEPT = 32;
+/** How long the host waits for a remote to answer one of its early files. */
+const EARLY_FETCH_TIMEOUT_MS = 5_000;
+
+/**
+ * A remote's early script and the chunks it loads (its manifest's earlyCalls.files; an older manifest: the script
+ * alone), served from the page's origin under EARLY_PATH/<remote>/<file>: fetched from the remote once, kept in
+ * memory with their brotli and gzip forms (hashed names: a file never changes). A name the remote's manifest does
+ * not list, or a remote that does not answer, is not found (the page's start script then runs the shell's entry).
+ * @param {{ remotes: () => Record<string, string>, manifests: ReturnType<typeof manifestCache>,
+ *   fetchFile?: (url: string) => Promise<Buffer> }} o
+ */
+export function earlyFiles(o) {
+  const fetchFile = o.fetchFile ?? defaultFetchFile;
+  /** @type {Map<string, Promise<EarlyFile | null>>} */
+  const kept = new Map();
+  const load = (/** @type {string} */ url) => {
+    const existing = kept.get(url);
+    if (existing) return existing;
+    const loading = fetchFile(url).then(
+      (body) => ({
+        body,
+        br: zlib.brotliCompressSync(body),
+        gzip: zlib.gzipSync(body),
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+      }),
+      () => {
+        kept.delete(url);
+        return null;
+      },
+    );
+    kept.set(url, loading);
+    while (kept.size > EARLY_FILES_KEPT) kept.delete(kept.keys().next().value ?? '');
+    return loading;
+  };
+  /** The remote's address of one of its early files; null when its manifest does not list it. */
+  const addressOf = async (/** @type {string} */ remote, /** @type {string} */ file) => {
+    const manifestUrl = Object.hasOwn(o.remotes(), remote) ? o.remotes()[remote] : undefined;
+    if (!manifestUrl || !/^[\w.-]+\.js$/.test(file)) return null;
+    const manifest = await o.manifests.get(manifestUrl);
+    const early = manifest?.earlyCalls;
+    if (!manifest || !early?.name) return null;
+    const listed = early.files ?? [early.name];
+    return listed.includes(file) ? new URL(file, remoteBase(manifestUrl, manifest)).href : null;
+  };
+  return {
+    /** @param {string} remote @param {string} file @returns {Promise<EarlyFile | null>} */
+    async get(remote, file) {
+      const url = await addressOf(remote, file);
+      return url ? load(url) : null;
+    },
+    /** Fetches a remote's early files ahead of the first page that names them. */
+    warm(/** @type {string} */ manifestUrl, /** @type {RemoteManifest} */ manifest) {
+      const early = manifest.earlyCalls;
+      if (!early?.name) return;
+      for (const file of early.files ?? [early.name]) void load(new URL(file, remoteBase(manifestUrl, manifest)).href);
+    },
+  };
+}
+
+/** @typedef {{ body: Buffer, br: Buffer, gzip: Buffer, etag: string }} EarlyFile */
+
+/** @param {string} url */
+async function defaultFetchFile(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(EARLY_FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 /**
  * The shell's page for a request: index.html with the remotes map and the route's preloads before </head>.
+ * `early`: the host serves the remotes' early files itself (earlyFiles, on the same manifests): the page names the
+ * early script at its EARLY_PATH address; without it, at the remote's.
  * @param {{ root: string, remotes: () => Record<string, string>, table: readonly RouteEntry[],
- *   manifests?: ReturnType<typeof manifestCache> }} o
+ *   manifests?: ReturnType<typeof manifestCache>, early?: ReturnType<typeof earlyFiles> }} o
  */
 export function firstViewPage(o) {
   const source = fs.readFileSync(path.join(o.root, 'index.html'), 'utf8');
@@ -272,8 +355,13 @@ export function firstViewPage(o) {
     if (route && manifestUrl) {
       const manifest = await manifests.get(manifestUrl);
       const view = remoteFirstView(manifestUrl, manifest, lang, route.entry.path);
-      const { fetch: fetched, scripts, early } = view;
+      const { fetch: fetched, scripts } = view;
       held = view.earlyView;
+      let early = view.early;
+      if (early && manifest?.earlyCalls?.name && o.early) {
+        o.early.warm(manifestUrl, manifest);
+        early = `${EARLY_PATH}/${encodeURIComponent(route.owner)}/${manifest.earlyCalls.name}`;
+      }
       // The remote's early script first: it asks the route's first api calls while the page's code downloads.
       if (early) links.unshift(earlyScript(early, route.entry.path, held));
       preloads.push(...fetched.map((href) => /** @type {Preload} */ ([href, 'fetch', 'anonymous'])));

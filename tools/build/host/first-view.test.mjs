@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import zlib from 'node:zlib';
 import {
+  earlyFiles,
   firstViewPage,
   languageFor,
   manifestCache,
@@ -155,6 +157,13 @@ describe('the shell page of a route', () => {
     let root;
     let answer = MANIFEST;
     let asked = 0;
+    /** @type {string[]} */
+    const earlyAsked = [];
+    const EARLY_BODIES = {
+      'early-calls.33333333.js': 'window.early = 1;'.repeat(50),
+      'early-strings-en-json.44444444.js': 'window.strings = {};',
+      'remoteEntry.js': 'var mf_card;',
+    };
 
     beforeAll(async () => {
       remote = Fastify();
@@ -162,6 +171,11 @@ describe('the shell page of a route', () => {
         asked += 1;
         if (!answer) return reply.code(503).send({});
         return answer;
+      });
+      remote.get('/:file', async (request, reply) => {
+        earlyAsked.push(request.params.file);
+        const body = EARLY_BODIES[request.params.file];
+        return body ? reply.type('text/javascript').send(body) : reply.code(404).send('');
       });
       await remote.listen({ port: 0, host: '127.0.0.1' });
       root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-'));
@@ -281,6 +295,57 @@ describe('the shell page of a route', () => {
         expect(list).toContain('<script defer src="/main.12345678.js"></script>');
         expect(list).toContain(`<link rel="preload" href="${base}remoteEntry.js" as="script">`);
         expect(list).not.toContain('data-main');
+      } finally {
+        answer = MANIFEST;
+      }
+    });
+
+    it("serves the remote's early script and its chunks from the page's origin, and nothing else of the remote", async () => {
+      answer = {
+        ...MANIFEST,
+        earlyCalls: {
+          name: 'early-calls.33333333.js',
+          views: ['/:flag/:iccid'],
+          files: ['early-calls.33333333.js', 'early-strings-en-json.44444444.js'],
+        },
+      };
+      const remotes = { mf_card: manifestUrl() };
+      const manifests = manifestCache();
+      const early = earlyFiles({ remotes: () => remotes, manifests });
+      const page = firstViewPage({ root: heldRoot, remotes: () => remotes, table: TABLE, manifests, early });
+      try {
+        const html = await page({ url: '/2/8988', headers: {} });
+        expect(html).toContain(
+          '<script async src="/_early/mf_card/early-calls.33333333.js" data-route="/:flag/:iccid">',
+        );
+        const script = await early.get('mf_card', 'early-calls.33333333.js');
+        expect(script?.body.toString()).toBe(EARLY_BODIES['early-calls.33333333.js']);
+        expect(zlib.brotliDecompressSync(script?.br ?? Buffer.from('')).toString()).toBe(script?.body.toString());
+        expect(zlib.gunzipSync(script?.gzip ?? Buffer.from('')).toString()).toBe(script?.body.toString());
+        // Asked of the remote once (when the page named it), whatever the number of requests after.
+        await early.get('mf_card', 'early-calls.33333333.js');
+        expect(earlyAsked.filter((file) => file === 'early-calls.33333333.js')).toHaveLength(1);
+        const chunk = await early.get('mf_card', 'early-strings-en-json.44444444.js');
+        expect(chunk?.body.toString()).toBe(EARLY_BODIES['early-strings-en-json.44444444.js']);
+        // Not an early file of the remote's manifest, not a remote of the site, not a plain name: none.
+        for (const [remote, file] of [
+          ['mf_card', 'remoteEntry.js'],
+          ['mf_pool', 'early-calls.33333333.js'],
+          ['__proto__', 'early-calls.33333333.js'],
+          ['mf_card', '../mf-manifest.json'],
+        ]) {
+          expect([remote, file, await early.get(remote, file)]).toEqual([remote, file, null]);
+        }
+        expect(earlyAsked).not.toContain('remoteEntry.js');
+        // A listed file the remote does not have: none, and asked again next time.
+        answer = {
+          ...answer,
+          earlyCalls: { ...answer.earlyCalls, files: [...answer.earlyCalls.files, 'early-x.5.js'] },
+        };
+        const fresh = earlyFiles({ remotes: () => remotes, manifests: manifestCache() });
+        expect(await fresh.get('mf_card', 'early-x.5.js')).toBeNull();
+        expect(await fresh.get('mf_card', 'early-x.5.js')).toBeNull();
+        expect(earlyAsked.filter((file) => file === 'early-x.5.js')).toHaveLength(2);
       } finally {
         answer = MANIFEST;
       }

@@ -5,10 +5,12 @@ import { textErrorHandler, sendText } from './errors.mjs';
 import { apiProxy } from './proxy.mjs';
 import { isApiRequest } from './remotes-manifest.mjs';
 import { contentSecurityPolicy, cors, originOf, securityHeaders } from './security.mjs';
-import { sendCompressed } from './dynamic.mjs';
+import { acceptedEncoding, sendCompressed } from './dynamic.mjs';
 import { staticSite } from './static.mjs';
 
 export { remotesManifest, isApiRequest, REMOTES } from './remotes-manifest.mjs';
+import { EARLY_PATH } from './first-view.mjs';
+
 export { holdEntryForEarlyView } from './first-view.mjs';
 
 /** The api's own limit (api/src/app.ts DEFAULT_BODY_LIMIT). */
@@ -26,6 +28,8 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @property {string[]} [allowedOrigins]     CORS origins for the static files ('*' for any)
  * @property {(request: import('fastify').FastifyRequest) => string | Promise<string>} [page]  the page for / and
  *   page routes, made at request time (templatedPage; for the shell firstViewPage)
+ * @property {{ get: (remote: string, file: string) => Promise<{ body: Buffer, br: Buffer, gzip: Buffer, etag: string }
+ *   | null> }} [early]  the remotes' early files served at EARLY_PATH/<remote>/<file> (shell: earlyFiles)
  * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, besides /remotes.json
  * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
  * @property {boolean} [hsts]                send Strict-Transport-Security (only behind https)
@@ -62,6 +66,22 @@ export async function createSiteHost(options) {
     app.get(url, async (request, reply) =>
       sendCompressed(request, reply, JSON.stringify(build()), 'application/json; charset=utf-8'),
     );
+  }
+  const early = options.early;
+  if (early) {
+    app.get(`${EARLY_PATH}/:remote/:file`, async (request, reply) => {
+      const { remote, file } = /** @type {{ remote: string, file: string }} */ (request.params);
+      const found = await early.get(remote, file);
+      if (!found) return sendText(reply, 404);
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', found.etag)
+        .header('vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
+      const encoding = acceptedEncoding(request);
+      return encoding ? reply.header('content-encoding', encoding).send(found[encoding]) : reply.send(found.body);
+    });
   }
   const page = options.page;
   if (page) {

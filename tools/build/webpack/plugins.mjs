@@ -165,6 +165,8 @@ export class EarlyScriptPlugin {
     compiler.hooks.thisCompilation.tap('EarlyScriptPlugin', (compilation) => {
       /** @type {string | null} */
       let file = null;
+      /** @type {string[]} */
+      let files = [];
       compilation.hooks.processAssets.tapPromise(
         { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
@@ -180,7 +182,7 @@ export class EarlyScriptPlugin {
               return;
             }
             // The script and its chunks (loaded from beside it).
-            const files = fs.readdirSync(out).filter((name) => name.endsWith('.js'));
+            files = fs.readdirSync(out).filter((name) => name.endsWith('.js'));
             file = files.find((name) => name.startsWith(`${this.name}.`)) ?? null;
             for (const name of files) {
               compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(path.join(out, name))));
@@ -193,7 +195,7 @@ export class EarlyScriptPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file, this.views));
+          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file, this.views, files));
         },
       );
     });
@@ -201,13 +203,14 @@ export class EarlyScriptPlugin {
 }
 
 /**
- * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath) and the
- * routes whose first view it draws.
- * @template {object} M @param {M} manifest @param {string} file @param {string[]} [views]
- * @returns {M & { earlyCalls: { name: string, views: string[] } }}
+ * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath), the
+ * routes whose first view it draws, and every file of it (the script and the chunks it loads from beside it: the
+ * only files the site host serves from the page's origin for it).
+ * @template {object} M @param {M} manifest @param {string} file @param {string[]} [views] @param {string[]} [files]
+ * @returns {M & { earlyCalls: { name: string, views: string[], files: string[] } }}
  */
-export function withEarlyCalls(manifest, file, views = []) {
-  return { ...manifest, earlyCalls: { name: file, views } };
+export function withEarlyCalls(manifest, file, views = [], files = [file]) {
+  return { ...manifest, earlyCalls: { name: file, views, files: [...new Set([file, ...files])].sort() } };
 }
 
 /** @param {object} config @returns {Promise<import('webpack').Stats>} */

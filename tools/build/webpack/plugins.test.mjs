@@ -57,13 +57,18 @@ describe("a remote's first views and early script in its manifest", () => {
     expect(() => withFirstView({}, { '/pkg': ['pkg-locale-[lang]-json'] }, groups)).toThrow('no chunk named');
   });
 
-  it('names the early script and the routes whose first view it draws', () => {
+  it('names the early script, the routes whose first view it draws and all its files', () => {
     expect(withEarlyCalls({ name: 'mf_card' }, 'early-calls.6666.js')).toEqual({
       name: 'mf_card',
-      earlyCalls: { name: 'early-calls.6666.js', views: [] },
+      earlyCalls: { name: 'early-calls.6666.js', views: [], files: ['early-calls.6666.js'] },
     });
-    expect(withEarlyCalls({ name: 'mf_card' }, 'early-calls.6666.js', ['/:flag/:iccid']).earlyCalls.views).toEqual([
-      '/:flag/:iccid',
-    ]);
+    const named = withEarlyCalls(
+      { name: 'mf_card' },
+      'early-calls.6666.js',
+      ['/:flag/:iccid'],
+      ['early-strings-ar-json.1111.js', 'early-calls.6666.js'],
+    );
+    expect(named.earlyCalls.views).toEqual(['/:flag/:iccid']);
+    expect(named.earlyCalls.files).toEqual(['early-calls.6666.js', 'early-strings-ar-json.1111.js']);
   });
 });
