@@ -89,6 +89,11 @@ export async function buildMono() {
   const page = shellPage.replace(/<script\b[^>]*><\/script>/g, '').replace('</head>', `${scripts}</head>`);
   // As the site host serves the federated card page: the entry runs once the early view is painted.
   fs.writeFileSync(path.join(MONO_DIST, 'index.html'), holdEntryForEarlyView(page));
+  // The page links the site's web app manifest and icon: the same files (Chrome asks for the manifest and its icon
+  // while the page loads; missing, the single bundle's page would have two requests fewer than the site's).
+  const shellDist = path.dirname(SHELL_PAGE);
+  fs.copyFileSync(path.join(shellDist, 'manifest.webmanifest'), path.join(MONO_DIST, 'manifest.webmanifest'));
+  fs.cpSync(path.join(shellDist, 'icons'), path.join(MONO_DIST, 'icons'), { recursive: true });
   precompressDir(MONO_DIST);
   // What each chunk holds, like @esim/build's BuildStatsPlugin writes for the site (never served: esim-host hides
   // .stats), so profiles of the single bundle name packages rather than minified functions.

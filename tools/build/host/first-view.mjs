@@ -332,6 +332,11 @@ export function firstViewPage(o) {
   const supported = new Set(shellStrings.keys());
   const manifests = o.manifests ?? manifestCache();
   manifests.warm(Object.values(o.remotes()));
+  // The early files too, so the first visitor's early script is not the one that waits for the remote.
+  const early = o.early;
+  if (early) {
+    for (const url of Object.values(o.remotes())) void manifests.get(url).then((read) => read && early.warm(url, read));
+  }
 
   /** @param {{ url: string, headers: Record<string, string | string[] | undefined> }} request */
   return async (request) => {
