@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { logIn, loggedInPhone } from '../support/session';
 import { holdShellEntry } from '../support/hold-entry';
 import { closeWhenShown } from '../support/overlays';
 
@@ -15,12 +16,6 @@ async function axe(page: Page) {
 const WITH_RECORDS = demo.activatedBound;
 /** Seed card 0005 (unbound, unlimited, speed limited): bound, renamed and removed here, then put back as seeded. */
 const SETTINGS_CARD = '89880000000000000005';
-
-async function logIn(request: APIRequestContext): Promise<string> {
-  const body = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
-  expect(body.code).toBe(10000);
-  return body.data.token as string;
-}
 
 async function callApi(request: APIRequestContext, token: string, path: string, data: unknown) {
   const body = await (
@@ -63,9 +58,7 @@ for (const lang of ['en', 'ar'] as const) {
     page,
     request,
   }) => {
-    const token = await logIn(request);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript((value) => localStorage.setItem('RECEIPT', value), token);
+    await loggedInPhone(page, request);
     // A slow link: the shell's entry does not arrive until released.
     const release = await holdShellEntry(page);
     await page.goto(`/pkg?iccid=${WITH_RECORDS}&lan=${lang}`, { waitUntil: 'commit' });

@@ -1,18 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { logIn, loggedInPhone } from '../support/session';
 import { holdShellEntry } from '../support/hold-entry';
 import { closeWhenShown } from '../support/overlays';
 
 // The card list home's activities (banners, pop-up, floating gift and support) and its batch bind dialog.
 
 const HOME = '/eshop/card/list';
-
-async function logIn(request: APIRequestContext): Promise<string> {
-  const body = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
-  expect(body.code).toBe(10000);
-  return body.data.token as string;
-}
 
 /** The pop-up opens on every fresh browser context: tests about something else close it whenever it shows. */
 async function closePopupWhenShown(page: Page) {
@@ -153,9 +148,7 @@ for (const lang of ['en', 'ar'] as const) {
     page,
     request,
   }) => {
-    const token = await logIn(request);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript((value) => localStorage.setItem('RECEIPT', value), token);
+    await loggedInPhone(page, request);
     await closePopupWhenShown(page);
     // A slow link: the shell's entry does not arrive until released.
     const release = await holdShellEntry(page);

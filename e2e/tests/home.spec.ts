@@ -1,12 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
+import { logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
-
-async function logIn(request: APIRequestContext): Promise<string> {
-  const body = await (await request.post('/eshop/user/auth/login', { data: demo.user })).json();
-  expect(body.code).toBe(10000);
-  return body.data.token as string;
-}
 
 test('card list home: widgets from three remotes, Add by ICCID with the length rule, Arabic right-to-left', async ({
   page,
