@@ -17,6 +17,9 @@ import { poolCalls } from './modules/pools/routes';
 import { supportCalls } from './modules/support/routes';
 import { paymentHttpRoutes } from './modules/payments/http';
 import payments, { type PaymentsOptions } from './modules/payments/plugin';
+import connectivity, { type ConnectivityOptions } from './modules/connectivity/plugin';
+import { connectivityHttpRoutes } from './modules/connectivity/http';
+import { connectivityCalls } from './modules/connectivity/routes';
 import { esimCalls } from './modules/esim/routes';
 import { paymentCalls } from './modules/payments/routes';
 import auth from './plugins/auth';
@@ -48,6 +51,8 @@ export interface BuildAppOptions {
   thirdParty?: ThirdPartySettings;
   /** Payment providers, the shop's public origin for pay pages and return URLs, the job workers. */
   payments?: PaymentsOptions;
+  /** The connectivity provider (simulator or eSIM Go) and its workers; default: the simulator, workers as payments'. */
+  connectivity?: ConnectivityOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -85,6 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(auth);
   await app.register(payments, { production: options.production ?? false, ...options.payments });
+  await app.register(connectivity, {
+    workers: options.payments?.workers ?? false,
+    now: options.payments?.now,
+    ...options.connectivity,
+  });
 
   // 3. the calls of spec section 7, each under /eshop and /eshop/api
   const rateLimit = options.authRateLimit ?? { max: 10, timeWindowMs: 60_000 };
@@ -110,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...supportCalls(scope),
       ...paymentCalls(scope),
       ...esimCalls(scope),
+      ...connectivityCalls(scope),
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));
     for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));
@@ -117,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Provider webhooks and the sandbox's pay page (not calls: raw or form bodies, HTML answers).
   await app.register(paymentHttpRoutes);
+  // The connectivity provider's usage callbacks and the alert mails' unsubscribe page.
+  await app.register(connectivityHttpRoutes);
 
   return app;
 }

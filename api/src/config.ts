@@ -125,6 +125,28 @@ const paymentsEnv = {
 };
 // ---- end payments ----
 
+// ---- connectivity ----
+const connectivityEnv = {
+  // Who carries the data: 'simulator' (built in, offline: a network that uses data, activates, throttles and expires
+  // packages and reports back over signed callbacks) or 'esimgo' (the eSIM Go API v2.5; needs ESIMGO_API_KEY).
+  CONNECTIVITY_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['simulator', 'esimgo']).default('simulator')),
+  // Signs the simulator's usage callbacks (HMAC-SHA256); unset: a random one per start.
+  SIMULATOR_SECRET: optionalSecret,
+  // How much faster than real time the simulated phones use data (60: an hour's use each minute).
+  SIMULATOR_SPEED: z.coerce.number().positive().max(1_000_000).default(60),
+  // How often the simulated network runs and reports, seconds (0: never on its own).
+  SIMULATOR_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  // eSIM Go: the API key (Account Settings > API Details; it also signs the V3 callbacks) and the API's base URL.
+  ESIMGO_API_KEY: optionalSecret,
+  ESIMGO_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.esim-go.com/v2.5'),
+  ),
+  // The least time between two asks of the provider about one card on Refresh, seconds.
+  REFRESH_MIN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+};
+// ---- end connectivity ----
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -152,6 +174,7 @@ const envSchema = z.object({
   ...supportEnv,
   ...thirdPartyEnv,
   ...paymentsEnv,
+  ...connectivityEnv,
 });
 
 export type ApiConfig = z.infer<typeof envSchema> & {
@@ -175,6 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   if (Boolean(data.FACEBOOK_CLIENT_ID) !== Boolean(data.FACEBOOK_CLIENT_SECRET)) {
     throw new Error('invalid api configuration:\n  FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
+  }
+  if (data.CONNECTIVITY_PROVIDER === 'esimgo' && !data.ESIMGO_API_KEY) {
+    throw new Error('invalid api configuration:\n  CONNECTIVITY_PROVIDER=esimgo needs ESIMGO_API_KEY');
   }
   return { ...data, seedDemo: seedDemoData(data.SEED_DEMO, data.NODE_ENV) };
 }

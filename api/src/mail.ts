@@ -10,6 +10,8 @@ export interface MailMessage {
   html?: string;
   /** Which template produced it (verification code, order e-mail, ...); for logs and tests. */
   template: string;
+  /** Extra headers (List-Unsubscribe on alert mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -42,6 +44,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       },
       close: () => transport.close(),
@@ -57,6 +60,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;

@@ -1,5 +1,6 @@
 import { type Db, type Queryable } from './db/index';
 import { hashPassword } from './lib/secrets';
+import { recomputeCards } from './modules/connectivity/usage';
 
 // Demo data for a newcomer: agents of every page version, cards of every kind and status, a pool, an eSIM slot
 // with profiles, packages in several categories and currencies, adverts, notices and coverage. Loaded on the first
@@ -59,15 +60,15 @@ interface CardSeed {
   name?: string;
   /** Days from now; negative = already expired; undefined = no expiry yet. */
   expiresInDays?: number;
-  usedBytes?: number;
-  totalBytes?: number;
-  unlimited?: boolean;
-  kind?: number;
+  /**
+   * The package in force: the network (the simulator's records) carries it with this much used; the card's figures
+   * are computed from it, as from any package the network reports on.
+   */
+  active?: { code: string; usedBytes: number; throttled?: boolean };
   thirdParty?: boolean;
   renewal?: boolean;
   hasKeys?: boolean;
   warn?: string;
-  showAlert?: boolean;
   eid?: string;
   action?: 'install_fail' | 'delete' | 'enable';
 }
@@ -82,8 +83,7 @@ const CARDS: CardSeed[] = [
     email: DEMO_USER.email,
     name: 'Travel SIM',
     expiresInDays: 21,
-    usedBytes: Math.round(5.2 * GB),
-    totalBytes: 20 * GB,
+    active: { code: 'eu-20gb-30d', usedBytes: Math.round(5.2 * GB) },
     renewal: true,
   },
   {
@@ -100,8 +100,6 @@ const CARDS: CardSeed[] = [
     owner: 'demo',
     email: DEMO_USER.email,
     expiresInDays: -3,
-    usedBytes: 5 * GB,
-    totalBytes: 5 * GB,
   },
   {
     iccid: '89880000000000000004',
@@ -109,8 +107,7 @@ const CARDS: CardSeed[] = [
     description: 'Activated SIM on an unlimited plan, not bound',
     status: 'Activated',
     expiresInDays: 6,
-    usedBytes: Math.round(3.4 * GB),
-    unlimited: true,
+    active: { code: 'global-unlimited-7d', usedBytes: Math.round(3.4 * GB) },
   },
   {
     iccid: '89880000000000000005',
@@ -118,10 +115,7 @@ const CARDS: CardSeed[] = [
     description: 'Unlimited SIM that reached its daily fair-use amount: speed limited (kind 2)',
     status: 'Activated',
     expiresInDays: 4,
-    usedBytes: Math.round(2.1 * GB),
-    unlimited: true,
-    kind: 2,
-    showAlert: true,
+    active: { code: 'global-unlimited-7d', usedBytes: Math.round(2.1 * GB), throttled: true },
   },
   {
     iccid: '89880000000000000006',
@@ -138,9 +132,7 @@ const CARDS: CardSeed[] = [
     owner: 'demo',
     email: DEMO_USER.email,
     expiresInDays: 2,
-    usedBytes: Math.round(2.7 * GB),
-    totalBytes: 3 * GB,
-    warn: '2 days',
+    active: { code: 'eu-5gb-30d', usedBytes: Math.round(3.9 * GB) },
   },
   {
     iccid: '89880000000000000008',
@@ -150,8 +142,7 @@ const CARDS: CardSeed[] = [
     owner: 'other',
     email: OTHER_USER.email,
     expiresInDays: 12,
-    usedBytes: 800 * MB,
-    totalBytes: 10 * GB,
+    active: { code: 'apac-10gb-15d', usedBytes: 800 * MB },
   },
   {
     iccid: '89880000000000000011',
@@ -179,9 +170,8 @@ const CARDS: CardSeed[] = [
     flag: '1',
     description: 'Agent 1 (page version 1, the old card view): activated SIM with the old package list',
     status: 'Activated',
-    expiresInDays: 15,
-    usedBytes: 300 * MB,
-    totalBytes: 1 * GB,
+    expiresInDays: 5,
+    active: { code: 'global-1gb-7d', usedBytes: 300 * MB },
   },
   {
     iccid: '89880000000000000301',
@@ -189,8 +179,7 @@ const CARDS: CardSeed[] = [
     description: 'Agent 3 (page version 3, card list view), prices in EUR, German by default',
     status: 'Activated',
     expiresInDays: 9,
-    usedBytes: 1 * GB,
-    totalBytes: 5 * GB,
+    active: { code: 'eu-5gb-30d', usedBytes: 1 * GB },
   },
   {
     iccid: '89880000000000000901',
@@ -207,8 +196,7 @@ const CARDS: CardSeed[] = [
     owner: 'demo',
     email: DEMO_USER.email,
     expiresInDays: 25,
-    usedBytes: 450 * MB,
-    totalBytes: 3 * GB,
+    active: { code: 'esim-global-3gb-30d', usedBytes: 450 * MB },
     hasKeys: true,
     eid: DEMO_EID,
     action: 'enable',
@@ -618,6 +606,13 @@ const COVERAGE: Record<string, Record<string, Array<[string, string]>>> = {
 };
 
 const TABLES = [
+  'simulator_clock',
+  'simulator_assignments',
+  'simulator_cards',
+  'alert_unsubscribe_tokens',
+  'card_alerts',
+  'card_alert_settings',
+  'connectivity_events',
   'rate_limits',
   'mail_log',
   'support_messages',
@@ -705,10 +700,9 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
   for (const card of CARDS) {
     const ownerId = card.owner === 'demo' ? demoId : card.owner === 'other' ? otherId : null;
     await q.query(
-      `INSERT INTO cards (iccid, agent_flag, card_kind, status, user_id, name, email, expire_timestamp, used_bytes,
-                          total_bytes, unlimited, kind, is_third_party, renewal, has_keys, warn, show_alert, eid,
-                          activated_at, usage_updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      `INSERT INTO cards (iccid, agent_flag, card_kind, status, user_id, name, email, expire_timestamp,
+                          is_third_party, renewal, has_keys, warn, eid, activated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         card.iccid,
         card.flag,
@@ -718,18 +712,12 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
         card.name ?? null,
         card.email ?? null,
         card.expiresInDays === undefined ? null : at(card.expiresInDays),
-        card.usedBytes ?? 0,
-        card.totalBytes ?? 0,
-        card.unlimited ?? false,
-        card.kind ?? 1,
         card.thirdParty ?? false,
         card.renewal ?? false,
         card.hasKeys ?? false,
         card.warn ?? null,
-        card.showAlert ?? false,
         card.eid ?? null,
         card.status === 'Ready' ? null : ts(-10),
-        card.usedBytes ? ts(-0.05) : null,
       ],
     );
     if (card.eid) {
@@ -865,33 +853,88 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
      RETURNING id`,
     [demoId, packageIds.get('eu-20gb-30d'), DEMO_USER.email, ts(-9)],
   );
+  // The packages bought before: the one in force on each card that has one (see CARDS) and some history.
   const records: Array<[string, string, 'active' | 'init' | 'stop' | 'invalid', number | null, number]> = [
-    ['89880000000000000001', 'eu-20gb-30d', 'active', 21, 5.2],
+    ...CARDS.flatMap((card): Array<[string, string, 'active', number | null, number]> =>
+      card.active ? [[card.iccid, card.active.code, 'active', card.expiresInDays ?? 30, card.active.usedBytes]] : [],
+    ),
     ['89880000000000000001', 'eu-5gb-30d', 'init', null, 0],
-    ['89880000000000000001', 'global-1gb-7d', 'stop', -20, 1],
-    ['89880000000000000003', 'eu-5gb-30d', 'invalid', -3, 5],
-    ['89880000000000000007', 'eu-5gb-30d', 'active', 2, 2.7],
+    ['89880000000000000001', 'global-1gb-7d', 'stop', -20, 1 * GB],
+    ['89880000000000000003', 'eu-5gb-30d', 'invalid', -3, 5 * GB],
   ];
-  for (const [iccid, code, status, expiresInDays, usedGb] of records) {
+  for (const [iccid, code, status, expiresInDays, usedBytes] of records) {
     const pkg = PACKAGES.find((entry) => entry.code === code);
-    await q.query(
-      `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, used_bytes, validity_days,
-                                  started_at, expire_timestamp)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    const card = CARDS.find((entry) => entry.iccid === iccid);
+    const validityDays = pkg?.validityDays ?? 30;
+    const live = status === 'active' || status === 'init';
+    const row = await q.one<{ id: number }>(
+      `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, used_bytes, unlimited,
+                                  validity_days, started_at, expire_timestamp, provider, provider_state, usage_at,
+                                  throttled, ended_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
       [
         iccid,
         packageIds.get(code),
-        code === 'eu-20gb-30d' ? orderId : null,
+        code === 'eu-20gb-30d' && iccid === '89880000000000000001' ? orderId : null,
         pkg?.texts.en?.name ?? code,
         status,
-        pkg?.dataBytes ?? null,
-        Math.round(usedGb * GB),
-        pkg?.validityDays ?? null,
-        expiresInDays === null ? null : ts(expiresInDays - (pkg?.validityDays ?? 30)),
+        pkg?.unlimited ? null : (pkg?.dataBytes ?? null),
+        usedBytes,
+        pkg?.unlimited ?? false,
+        validityDays,
+        expiresInDays === null ? null : ts(Math.min(-1, expiresInDays - validityDays)),
         expiresInDays === null ? null : at(expiresInDays),
+        live ? 'simulator' : null,
+        live ? 'applied' : 'none',
+        status === 'active' ? ts(-0.05) : null,
+        status === 'active' && (card?.active?.throttled ?? false),
+        status === 'stop' ? 'expired' : status === 'invalid' ? 'revoked' : null,
       ],
     );
+    if (!row || !live) continue;
+    // The simulated network carries the same package (a real provider would, with its own records).
+    await q.query(
+      `INSERT INTO simulator_assignments (id, iccid, reference, bundle, state, initial_bytes, used_bytes, unlimited,
+                                         validity_days, fair_use_daily_bytes, day_used_bytes, day, started_at,
+                                         ends_at, assigned_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        `sim_demo_${row.id}`,
+        iccid,
+        String(row.id),
+        code,
+        status === 'active' ? 'active' : 'queued',
+        pkg?.unlimited ? null : (pkg?.dataBytes ?? null),
+        usedBytes,
+        pkg?.unlimited ?? false,
+        validityDays,
+        pkg?.fairUseDailyBytes ?? null,
+        card?.active?.throttled ? (pkg?.fairUseDailyBytes ?? 0) : 0,
+        new Date(now).toISOString().slice(0, 10),
+        status === 'active' && expiresInDays !== null ? ts(Math.min(-1, expiresInDays - validityDays)) : null,
+        status === 'active' && expiresInDays !== null ? ts(expiresInDays) : null,
+        ts(-12),
+      ],
+    );
+    await q.query(`UPDATE card_packages SET provider_assignment = $2 WHERE id = $1`, [row.id, `sim_demo_${row.id}`]);
   }
+  // The network's view of the demo cards (status, where they were seen) and its clock.
+  for (const card of CARDS.filter((entry) => !entry.thirdParty)) {
+    const seen = card.status === 'Activated';
+    await q.query(
+      `INSERT INTO simulator_cards (iccid, status, country, network, last_seen_at) VALUES ($1, $2, $3, $4, $5)`,
+      [card.iccid, card.status, seen ? 'FR' : null, seen ? 'Orange F' : null, seen ? ts(-0.05) : null],
+    );
+  }
+  await q.query(
+    `UPDATE cards c SET last_seen_country = s.country, last_seen_network = s.network, last_seen_at = s.last_seen_at
+       FROM simulator_cards s WHERE s.iccid = c.iccid AND s.last_seen_at IS NOT NULL`,
+  );
+  await q.query(`INSERT INTO simulator_clock (id, ticked_at) VALUES (true, $1)`, [new Date(now)]);
+  await recomputeCards(
+    q,
+    CARDS.map((card) => card.iccid),
+  );
 
   const poolId = await insertId(
     q,

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createMailer } from './mail';
 import { seed } from './seed';
 import { paymentsOptionsFrom } from './modules/payments/settings';
+import { connectivityOptionsFrom } from './modules/connectivity/settings';
 import { thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
 
 export interface StartApiOptions {
@@ -61,6 +62,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       addressRateLimit: { max: config.ADDRESS_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
       thirdParty: options.thirdParty ?? thirdPartySettingsFrom(config),
       payments: paymentsOptionsFrom(config),
+      connectivity: connectivityOptionsFrom(config),
     });
     const [schemaResult, appResult] = await Promise.allSettled([schema, built]);
     if (schemaResult.status === 'rejected') {
@@ -83,6 +85,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
         migrationsApplied,
         demoData: config.seedDemo ? (seeded ? 'loaded' : 'kept (database not empty)') : 'off (SEED_DEMO)',
         mail: config.SMTP_URL ? 'smtp' : `outbox ${config.MAIL_OUTBOX}`,
+        connectivity: config.CONNECTIVITY_PROVIDER,
       },
       'api ready',
     );

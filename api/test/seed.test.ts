@@ -36,7 +36,7 @@ describe('demo seed', () => {
     expect(statuses.map((row) => row.status)).toEqual(['Activated', 'Ready', 'Suspension']);
     const flags = await db.one<Record<string, number>>(
       `SELECT count(*) FILTER (WHERE unlimited)::int AS unlimited, count(*) FILTER (WHERE kind = 2)::int AS limited,
-              count(*) FILTER (WHERE is_third_party)::int AS third_party, count(*) FILTER (WHERE warn IS NOT NULL)::int AS warned,
+              count(*) FILTER (WHERE is_third_party)::int AS third_party,
               count(*) FILTER (WHERE user_id IS NOT NULL)::int AS bound, count(*) FILTER (WHERE user_id IS NULL)::int AS unbound,
               count(*) FILTER (WHERE card_kind = 2)::int AS profiles
          FROM cards`,

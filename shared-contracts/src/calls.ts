@@ -42,6 +42,8 @@ export const calls = {
   unbindCard: { path: '/v1/unbind/card', base: 'api' },
   renewalCap: { path: '/v1/card/renewal/cap', base: 'api' },
   setRenewalCap: { path: '/v1/card/renewal/cap/set', base: 'api' },
+  alertSettings: { path: '/v1/card/alerts', base: 'api' },
+  setAlertSettings: { path: '/v1/card/alerts/set', base: 'api' },
   // pools
   poolSet: { path: '/v1/pool/set' },
   poolCardCandidate: { path: '/v1/pool/card/candidate' },

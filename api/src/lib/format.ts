@@ -24,6 +24,17 @@ export function daysLeft(epochSeconds: number | null | undefined, now: number = 
   return Math.max(0, Math.ceil((epochSeconds * 1000 - now) / 86_400_000));
 }
 
+/** Days before the expiry from which the card says 'expire in N days' (spec: the warn text). */
+export const EXPIRY_WARN_DAYS = 3;
+
+/** The expiry warning of a card whose end is near: '2 days', '1 day'; '' when it is further away or past. */
+export function expiryWarn(epochSeconds: number | null | undefined, now: number = Date.now()): string {
+  if (epochSeconds === null || epochSeconds === undefined || epochSeconds * 1000 <= now) return '';
+  const days = daysLeft(epochSeconds, now);
+  if (days > EXPIRY_WARN_DAYS) return '';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
 export function toEpochSeconds(value: Date | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const time = value instanceof Date ? value.getTime() : Date.parse(value);

@@ -1,9 +1,9 @@
 import { startJsonServer } from './fake-server';
 
 /**
- * A local stand-in for the few Stripe API endpoints the Checkout adapter uses (POST /v1/checkout/sessions), so the
- * official SDK runs unchanged against it (host/port/protocol options). Like Stripe, a repeated Idempotency-Key
- * answers the first session again.
+ * A local stand-in for the few Stripe API endpoints the adapter uses (POST /v1/checkout/sessions, POST and GET
+ * /v1/refunds), so the official SDK runs unchanged against it (host/port/protocol options). Like Stripe, a repeated
+ * Idempotency-Key answers the first result again (a refund's only with the same parameters).
  */
 
 export interface FakeSession {
@@ -22,41 +22,172 @@ export interface FakeSession {
   cancel_url: string;
 }
 
+/** Stripe's Refund object (the fields its API reference documents). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string | null;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: null;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  transfer_reversal: null;
+}
+
+/** A paid PaymentIntent the fake can refund (tests add them: the fake takes no payments). */
+export interface FakePaymentIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  /** What was refunded so far. */
+  refunded: number;
+}
+
+export type FakeStripeRequest = {
+  fields: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string;
+};
+
 export interface FakeStripe {
   port: number;
   /** Every create request: its form fields and Idempotency-Key header. */
-  creates: Array<{ fields: Record<string, string>; idempotencyKey: string | undefined; authorization: string }>;
+  creates: FakeStripeRequest[];
   sessions: Map<string, FakeSession>;
-  /** Answer the next create with this HTTP status (a provider outage). */
-  failNext(status: number): void;
+  /** Every POST /v1/refunds (retries of the SDK included), with its form fields and Idempotency-Key header. */
+  refundRequests: FakeStripeRequest[];
+  /** Refunds made, by id: one per refund Stripe would have paid back. */
+  refunds: Map<string, FakeRefund>;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** A paid PaymentIntent of `amount` minor units of `currency` (lowercase, as Stripe writes it). */
+  addPaymentIntent(id: string, amount: number, currency: string): FakePaymentIntent;
+  /** Answer the next `times` POST requests (a create or a refund) with this HTTP status (a provider outage). */
+  failNext(status: number, times?: number): void;
   close(): Promise<void>;
+}
+
+const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
+
+function invalidRequest(message: string, code: string, param?: string) {
+  return { error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } };
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const creates: FakeStripe['creates'] = [];
   const sessions = new Map<string, FakeSession>();
   const byKey = new Map<string, FakeSession>();
-  let failStatus: number | null = null;
+  const refundRequests: FakeStripe['refundRequests'] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  // A refund's key remembers its parameters too: Stripe refuses a key reused with other parameters.
+  const refundsByKey = new Map<string, { body: string; refund: FakeRefund }>();
+  const failure = { status: 0, times: 0 };
   let counter = 0;
 
   const server = await startJsonServer((request, body, reply) => {
-    const send = (status: number, payload: unknown) => reply(status, payload, { 'request-id': `req_${++counter}` });
-    if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
+      reply(status, payload, { 'request-id': `req_${++counter}`, ...headers });
+    const url = new URL(request.url ?? '/', 'http://stripe.local');
+    const fields = Object.fromEntries(new URLSearchParams(body));
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    const seen: FakeStripeRequest = {
+      fields,
+      idempotencyKey,
+      authorization: String(request.headers.authorization ?? ''),
+    };
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      // Newest first, like Stripe's lists.
+      const paymentIntent = url.searchParams.get('payment_intent');
+      const data = [...refunds.values()]
+        .filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent)
+        .reverse()
+        .slice(0, Number(url.searchParams.get('limit') ?? 10));
+      send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+      return;
+    }
+    const known =
+      request.method === 'POST' && (url.pathname === '/v1/checkout/sessions' || url.pathname === '/v1/refunds');
+    if (!known) {
       send(404, { error: { type: 'invalid_request_error', message: `unknown ${request.method} ${request.url}` } });
       return;
     }
-    const fields = Object.fromEntries(new URLSearchParams(body));
-    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    creates.push({ fields, idempotencyKey, authorization: String(request.headers.authorization ?? '') });
-    if (failStatus !== null) {
-      const status = failStatus;
-      failStatus = null;
-      send(status, { error: { type: 'api_error', message: 'simulated outage' } });
+    (url.pathname === '/v1/refunds' ? refundRequests : creates).push(seen);
+    // An outage in front of the api: nothing ran, so nothing is kept for the idempotency key.
+    if (failure.times > 0) {
+      failure.times -= 1;
+      send(failure.status, { error: { type: 'api_error', message: 'simulated outage' } });
       return;
     }
-    const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-    if (known) {
-      send(200, known);
+    if (url.pathname === '/v1/refunds') {
+      const replay = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (replay && replay.body !== body) {
+        const message = `Keys for idempotent requests can only be used with the same parameters they were first used with.`;
+        send(400, { error: { type: 'idempotency_error', message } });
+        return;
+      }
+      if (replay) {
+        send(200, replay.refund, { 'idempotent-replayed': 'true' });
+        return;
+      }
+      const intent = paymentIntents.get(fields.payment_intent ?? '');
+      if (!intent) {
+        const id = fields.payment_intent ?? '';
+        send(400, invalidRequest(`No such payment_intent: '${id}'`, 'resource_missing', 'payment_intent'));
+        return;
+      }
+      if (fields.reason !== undefined && !REFUND_REASONS.has(fields.reason)) {
+        send(400, invalidRequest(`Invalid reason: ${fields.reason}`, 'parameter_invalid_string', 'reason'));
+        return;
+      }
+      const charge = `ch_${intent.id.replace(/^pi_/, '')}`;
+      const left = intent.amount - intent.refunded;
+      if (left === 0) {
+        send(400, invalidRequest(`Charge ${charge} has already been refunded.`, 'charge_already_refunded'));
+        return;
+      }
+      const amount = fields.amount === undefined ? left : Number(fields.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        const message = `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`;
+        send(400, invalidRequest(message, 'amount_too_large', 'amount'));
+        return;
+      }
+      intent.refunded += amount;
+      const refund: FakeRefund = {
+        id: `re_test_${refunds.size + 1}_${Math.random().toString(36).slice(2, 10)}`,
+        object: 'refund',
+        amount,
+        balance_transaction: `txn_${refunds.size + 1}`,
+        charge,
+        created: Math.floor(Date.now() / 1000),
+        currency: intent.currency,
+        destination_details: null,
+        metadata: Object.fromEntries(
+          Object.entries(fields)
+            .map(([key, value]) => [/^metadata\[(.+)\]$/.exec(key)?.[1], value] as const)
+            .filter((entry): entry is readonly [string, string] => entry[0] !== undefined),
+        ),
+        payment_intent: intent.id,
+        reason: fields.reason ?? null,
+        receipt_number: null,
+        source_transfer_reversal: null,
+        status: 'succeeded',
+        transfer_reversal: null,
+      };
+      refunds.set(refund.id, refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, { body, refund });
+      send(200, refund);
+      return;
+    }
+    const again = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (again) {
+      send(200, again);
       return;
     }
     let amount = 0;
@@ -87,8 +218,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port: server.port,
     creates,
     sessions,
-    failNext(status) {
-      failStatus = status;
+    refundRequests,
+    refunds,
+    paymentIntents,
+    addPaymentIntent(id, amount, currency) {
+      const intent: FakePaymentIntent = { id, amount, currency, refunded: 0 };
+      paymentIntents.set(id, intent);
+      return intent;
+    },
+    failNext(status, times = 1) {
+      failure.status = status;
+      failure.times = times;
     },
     close: () => server.close(),
   };

@@ -288,24 +288,46 @@ describe('bindEid', () => {
 });
 
 describe('unlock', () => {
-  it('counts unlocks per card and answers 10005 after the maximum', async () => {
+  const IN_SERVICE = AGENT_1;
+  const unlockCount = async (iccid: string) =>
+    (await t.db.one<{ unlock_count: number }>(`SELECT unlock_count FROM cards WHERE iccid = $1`, [iccid]))
+      ?.unlock_count;
+
+  it('says there is nothing to unlock on a card in service, and counts nothing', async () => {
+    expect((await post(t.app, '/card/unlock', { iccid: IN_SERVICE })).body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: { result: 'not_suspended', status_str: 'Activated' },
+    });
+    expect(await unlockCount(IN_SERVICE)).toBe(0);
+  });
+
+  it('lifts the network suspension and says so, and answers 10005 after the maximum', async () => {
     for (let i = 0; i < 3; i += 1) {
-      expect((await post(t.app, '/card/unlock', { iccid: THIRD_PARTY })).body.code).toBe(10000);
+      await t.app.connectivity.provider.setSuspended(IN_SERVICE, true);
+      expect((await post(t.app, '/card/unlock', { iccid: IN_SERVICE })).body.data).toEqual({
+        result: 'unsuspended',
+        status_str: 'Activated',
+      });
+      expect((await t.app.connectivity.provider.snapshot(IN_SERVICE)).status).toBe('Activated');
     }
-    expect((await post(t.app, '/card/unlock', { iccid: THIRD_PARTY })).body).toEqual({
+    await t.app.connectivity.provider.setSuspended(IN_SERVICE, true);
+    expect((await post(t.app, '/card/unlock', { iccid: IN_SERVICE })).body).toEqual({
       code: 10005,
       message: 'max unlock error',
       data: null,
     });
+    expect((await t.app.connectivity.provider.snapshot(IN_SERVICE)).status).toBe('Suspension');
+    expect(await unlockCount(IN_SERVICE)).toBe(3);
   });
 
   it('lets only the owner unlock a bound card', async () => {
-    expect((await post(t.app, '/card/unlock', { iccid: BOUND }, { token: other.token })).body.code).toBe(10024);
-    expect((await post(t.app, '/card/unlock', { iccid: BOUND })).body.code).toBe(10024);
-    expect((await post(t.app, '/card/unlock', { iccid: BOUND }, { token: demo.token })).body.code).toBe(10000);
+    expect((await post(t.app, '/card/unlock', { iccid: SUSPENDED }, { token: other.token })).body.code).toBe(10024);
+    expect((await post(t.app, '/card/unlock', { iccid: SUSPENDED })).body.code).toBe(10024);
+    const mine = await post(t.app, '/card/unlock', { iccid: SUSPENDED }, { token: demo.token });
+    expect(mine.body).toMatchObject({ code: 10000, data: { result: 'unsuspended', status_str: 'Activated' } });
     expect((await post(t.app, '/card/unlock', { iccid: UNKNOWN })).body.code).toBe(10102);
-    const row = await t.db.one<{ unlock_count: number }>(`SELECT unlock_count FROM cards WHERE iccid = $1`, [BOUND]);
-    expect(row?.unlock_count).toBe(1);
+    expect(await unlockCount(SUSPENDED)).toBe(1);
   });
 });
 
@@ -450,7 +472,7 @@ describe('a second user on the first user cards', () => {
       `SELECT user_id, name, email, unlock_count FROM cards WHERE iccid = $1`,
       [BOUND],
     );
-    expect(row).toEqual({ user_id: demo.user_id, name: 'Travel SIM', email: 'demo@example.com', unlock_count: 1 });
+    expect(row).toEqual({ user_id: demo.user_id, name: 'Travel SIM', email: 'demo@example.com', unlock_count: 0 });
     const list = await post<CardList>(t.app, '/v1/get/card/list', {}, { token: demo.token });
     expect(list.body.data.card.map((card) => card.iccid)).toContain(BOUND);
   });

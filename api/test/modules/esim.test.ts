@@ -1,5 +1,6 @@
 import { DEMO_EID } from '../../src/seed';
 import { luhnDigit, shopIccid } from '../../src/modules/payments/profiles';
+import { runNetwork } from '../helpers/connectivity';
 import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
 import {
   countRows,
@@ -163,7 +164,16 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
     const after = (await profiles(DEMO_EID, demo.token)).data.list;
     expect(after).toHaveLength(before + 1);
     const bought = after[0]!;
-    expect(bought).toMatchObject({ state: 'pending', action: null, total_str: '3GB' });
+    // Its package waits for the network: nothing to show until the network carries it and it is first used.
+    expect(bought).toMatchObject({ state: 'pending', action: null, total_str: '0MB' });
+    await runNetwork(t.app);
+    const carried = await post<{ list: Array<{ iccid: string; total_str: string }> }>(
+      t.app,
+      '/eid/profileList',
+      { eid: DEMO_EID },
+      { token: demo.token },
+    );
+    expect(carried.body.data.list.find((profile) => profile.iccid === bought.iccid)?.total_str).toBe('3GB');
     expect(bought.iccid).toBe(shopIccid(Number(orderId)));
     expect(bought.activation_code).toMatch(/^LPA:1\$smdp\.example\.com\$K2-[A-Z0-9]{6}-[A-Z0-9]{6}-[A-Z0-9]{6}$/);
     // The new profile is the buyer's eSIM card (card list), with the package on it.

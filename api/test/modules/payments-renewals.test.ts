@@ -229,8 +229,14 @@ describe('auto-renewal', () => {
       { status: 'init', expire_timestamp: latest + 7 * DAY },
       { status: 'init', expire_timestamp: latest + 14 * DAY },
     ]);
-    const card = await t.db.one<{ total_bytes: number }>(`SELECT total_bytes FROM cards WHERE iccid = $1`, [cards[0]]);
-    expect(card?.total_bytes).toBe(2 * 1073741824);
+    // Each handed to the network once, by the apply job queued with it.
+    expect(
+      await countRows(
+        t.db,
+        `SELECT 1 FROM card_packages WHERE order_id = ANY($1::bigint[]) AND provider_state = 'pending'`,
+        [[after[0]?.order_id, after[1]?.order_id]],
+      ),
+    ).toBe(2);
     expect(t.mailer.sent.some((mail) => mail.template === 'renewal-pay-link' && mail.to === 'batch@example.com')).toBe(
       true,
     );

@@ -50,6 +50,7 @@ import {
   Password,
   PoolObjectId,
   RenewDiscount,
+  StatusStr,
   Url,
   VerificationCode,
 } from './primitives';
@@ -59,6 +60,17 @@ const BATCH_MAX = 200;
 /** A card's monthly auto-renewal spending cap (minor units and currency), or none. */
 const RenewalCap = z.object({ amount: MinorAmount.nonnegative().nullable(), ccy: Ccy.nullable() });
 const IccidBatch = z.array(Iccid).min(1).max(BATCH_MAX);
+/** Percent of data left that raises an alert: at most three, each 1-99, each once. */
+const AlertThresholds = z
+  .array(z.int().min(1).max(99))
+  .max(3)
+  .refine((values) => new Set(values).size === values.length, 'each threshold once');
+const AlertSettings = z.object({
+  thresholds: z.array(z.int()),
+  expiry: z.boolean(),
+  mail: z.boolean(),
+  email: z.string(),
+});
 /** Where an activity list is shown (card detail slots, or 'index,sIMCard.TC' on the card list screen). */
 const Position = z.string().min(1).max(128);
 /** Why a verification code is requested: each scene's code only works for its own call. */
@@ -118,9 +130,13 @@ const cardPage = {
     }),
     response: NoData,
   },
+  /**
+   * Unlock: the network lifts the card's suspension (the spec's limit, 10005, counts real unlocks). Design: says what
+   * happened ('unsuspended', or 'not_suspended' when there was nothing to lift) and the card's status after it.
+   */
   unlock: {
     request: z.strictObject({ iccid: Iccid }),
-    response: NoData,
+    response: z.object({ result: z.enum(['unsuspended', 'not_suspended']), status_str: StatusStr }),
   },
   /**
    * Notices. Design: `notice` is the newest unread one for the card page, `list` all of them (newest first) for
@@ -210,6 +226,16 @@ const cardList = {
    * renewals never charge past it in a calendar month. null: no cap. Only the card's owner.
    */
   renewalCap: { request: z.strictObject({ iccid: Iccid }), response: RenewalCap },
+  /**
+   * Design (beyond the spec): the card's alerts: e-mail and card-page notice at these percentages of data left
+   * (highest first; empty: none) and 24 hours before a package ends; `mail` off after the mail's unsubscribe link.
+   * `email` is where the mails go ('' when the card has none).
+   */
+  alertSettings: { request: z.strictObject({ iccid: Iccid }), response: AlertSettings },
+  setAlertSettings: {
+    request: z.strictObject({ iccid: Iccid, thresholds: AlertThresholds, expiry: z.boolean(), mail: z.boolean() }),
+    response: AlertSettings,
+  },
   /** Design: sets (or with amount null removes) the monthly spending cap for auto-renewal. */
   setRenewalCap: {
     request: z.strictObject({ iccid: Iccid, amount: MinorAmount.nonnegative().max(100_000_000).nullable(), ccy: Ccy }),

@@ -97,6 +97,9 @@ export const Card = z.object({
   total: z.number().nonnegative(),
   /** design: seconds of the last usage update from the network (users see that the figure can lag); null unknown. */
   usage_updated_at: UnixSeconds.nullable(),
+  /** design: the country (ISO 3166-1 alpha-2) the network last saw the card in, and when (seconds); null unknown. */
+  last_seen_country: z.string().nullable().optional(),
+  last_seen_at: UnixSeconds.nullable().optional(),
   /** E-mail bound to the card ('' when none). */
   card_email: z.string(),
   /** 2 = speed limited (fair-use limit reached). */
@@ -301,6 +304,11 @@ export const PackageRecord = z.object({
   used_str: z.string(),
   /** Auto-renew is on for this package (/pkg/update switches it off). */
   renewal: z.boolean(),
+  /**
+   * design: the package at the network: 'pending' (paid, being set up), 'applied' (the network carries it),
+   * 'refused' (the network refused it; the order is refunded). Absent on records that predate the network side.
+   */
+  network: z.enum(['pending', 'applied', 'refused']).optional(),
 });
 export type PackageRecord = z.infer<typeof PackageRecord>;
 

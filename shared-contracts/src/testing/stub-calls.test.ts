@@ -175,10 +175,10 @@ describe('stubCalls', () => {
 
   it('adds stubs later, replaces an earlier stubCalls, and restores the previous fetch', async () => {
     const real = globalThis.fetch;
-    const first = stubCalls({ unlock: null });
+    const first = stubCalls({ unlock: { result: 'unsuspended', status_str: 'Activated' } });
     first.stub({ unlock: callError(10005) });
     expect(await client.call('unlock', { iccid: ICCID })).toMatchObject({ code: 10005 });
-    const second = stubCalls({ unlock: null });
+    const second = stubCalls({ unlock: { result: 'not_suspended', status_str: 'Activated' } });
     expect(await client.call('unlock', { iccid: ICCID })).toMatchObject({ ok: true });
     expect(first.calls).toHaveLength(1);
     expect(second.calls).toHaveLength(1);

@@ -64,6 +64,7 @@ export interface PackageRecordRow {
   used_bytes: number;
   unlimited: boolean;
   renewal: boolean;
+  provider_state: 'none' | 'pending' | 'applied' | 'refused';
 }
 
 export interface OrderMailRow {
@@ -108,6 +109,8 @@ export interface CardRow {
   show_alert: boolean;
   show_share_plan: boolean;
   usage_updated_at: Date | null;
+  last_seen_country: string | null;
+  last_seen_at: Date | null;
   last_order_at: Date | null;
 }
 
@@ -115,6 +118,7 @@ const CARD_COLUMNS = `
   c.iccid, c.agent_flag, a.version AS agent_version, a.is_default AS agent_is_default, a.ccy AS agent_ccy,
   c.card_kind, c.status, c.user_id, c.name, c.email, c.expire_timestamp, c.used_bytes, c.total_bytes, c.unlimited,
   c.kind, c.is_third_party, c.renewal, c.has_keys, c.warn, c.show_alert, c.show_share_plan, c.usage_updated_at,
+  c.last_seen_country, c.last_seen_at,
   (SELECT max(o.created_at) FROM orders o WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')) AS last_order_at`;
 
 /** A slot with its enabled profile and used slot count (SlotRow); callers add FROM esim_slots s and a filter. */
@@ -324,7 +328,7 @@ export function createCardRepository(db: Db) {
     async packageRecords(iccid: string, lang: string): Promise<PackageRecordRow[]> {
       return db.query<PackageRecordRow>(
         `SELECT cp.id, coalesce(t.name, cp.name) AS name, cp.status, cp.expire_timestamp, cp.created_at, cp.data_bytes,
-                cp.used_bytes, cp.unlimited, coalesce(o.renewal, false) AS renewal
+                cp.used_bytes, cp.unlimited, coalesce(o.renewal, false) AS renewal, cp.provider_state
            FROM card_packages cp
            LEFT JOIN orders o ON o.id = cp.order_id
            LEFT JOIN package_translations t ON t.package_id = cp.package_id AND t.lang = $2

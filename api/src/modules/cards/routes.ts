@@ -106,12 +106,19 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
 
     // Reload: the URL's flag must be a known agent (10103) and the card's own (10101); both send the page back
     // to the default flag, where checkCard finds the right one.
-    defineCall('refresh', { auth: 'optional' }, async ({ flag, iccid }, { user }) => {
+    // Then the network is asked for fresh figures (at most once a minute per card: REFRESH_MIN_SECONDS); when it
+    // cannot be reached the stored figures are answered, with the time they were measured (usage_updated_at).
+    defineCall('refresh', { auth: 'optional' }, async ({ flag, iccid }, { user, request }) => {
       const agent = await app.cards.pageAgent(flag);
       if (!agent) throw new ApiError(ERROR_CODES.FLAG_INVALID);
       const card = await pageCardOrThrow(iccid);
       if (card.agent_flag !== agent.flag) throw new ApiError(ERROR_CODES.CARD_OTHER_AGENT);
-      return toCard(card, user);
+      if (card.is_third_party) return toCard(card, user);
+      const asked = await app.connectivity.refresh(iccid).catch((error: unknown) => {
+        request.log.warn({ err: error, iccid }, 'network not reached on refresh; answering stored figures');
+        return false;
+      });
+      return toCard(asked ? await cardOrThrow(iccid) : card, user);
     }),
 
     // ---- card list screen: the caller's own things only -----------------------------------------------------
@@ -177,10 +184,13 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
 
     // ---- card page actions: ICCID holder while unbound, owner once bound -------------------------------------
 
+    // The network lifts the suspension; the spec's limit (10005) counts the unlocks that reached it.
     defineCall('unlock', { auth: 'optional' }, async ({ iccid }, { user }) => {
       await accessibleCard(iccid, user);
-      if (!(await app.cards.countUnlock(iccid, MAX_UNLOCKS))) throw new ApiError(ERROR_CODES.MAX_UNLOCK);
-      return null;
+      const result = await app.connectivity.unlock(iccid, () => app.cards.countUnlock(iccid, MAX_UNLOCKS));
+      if (result === 'limit') throw new ApiError(ERROR_CODES.MAX_UNLOCK);
+      const card = await cardOrThrow(iccid);
+      return { result, status_str: card.status };
     }),
 
     defineCall('setEmail', { auth: 'optional' }, async ({ email, iccid }, { user }) => {

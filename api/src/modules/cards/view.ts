@@ -6,7 +6,7 @@ import {
   type PackageRecordGroups,
   type PoolCardInfo,
 } from 'shared-contracts/schemas';
-import { bytesToMb, daysLeft, formatBytes, formatDate, toEpochSeconds } from '../../lib/format';
+import { bytesToMb, daysLeft, expiryWarn, formatBytes, formatDate, toEpochSeconds } from '../../lib/format';
 import { type CardRow, type ListCardRow, type PackageRecordRow, type PoolListRow, type SlotRow } from './repository';
 
 export interface Viewer {
@@ -32,6 +32,8 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     used: bytesToMb(row.used_bytes),
     total: row.unlimited ? 0 : bytesToMb(row.total_bytes),
     usage_updated_at: toEpochSeconds(row.usage_updated_at),
+    last_seen_country: row.last_seen_country,
+    last_seen_at: toEpochSeconds(row.last_seen_at),
     card_email: ownsCard(row, viewer) ? (row.email ?? '') : '',
     kind: row.kind,
     renewal: row.renewal,
@@ -45,7 +47,8 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     // Another account's card: the page warns and hides the shared-plan tab (spec section 4, login gating).
     show_share_plan: row.show_share_plan && !ownedByAnother,
     hasKeys: row.has_keys,
-    warn: row.warn ?? '',
+    // An operator's own warning text, else the days left once the end is near.
+    warn: row.warn ?? expiryWarn(row.expire_timestamp, now),
     is_third_party: row.is_third_party,
     ...(viewer !== null ? { other_user: ownedByAnother } : {}),
   };
@@ -75,7 +78,7 @@ export function toListCard(row: ListCardRow, now: number = Date.now()): EsimCard
     used: bytesToMb(used),
     remain_str: row.unlimited && !thirdParty ? 'Unlimited' : formatBytes(Math.max(0, total - used)),
     expire_date: formatDate(row.expire_timestamp),
-    warn: row.warn ?? '',
+    warn: row.warn ?? expiryWarn(row.expire_timestamp, now),
     is_third_party: thirdParty,
     action: row.action === 'install_fail' || row.action === 'delete' ? row.action : null,
     card_status_str: row.status,
@@ -128,6 +131,7 @@ export function toRecordGroups(rows: PackageRecordRow[]): PackageRecordGroups {
       total_str: row.unlimited ? 'Unlimited' : row.data_bytes === null ? '' : formatBytes(row.data_bytes),
       used_str: formatBytes(row.used_bytes),
       renewal: row.renewal,
+      ...(row.provider_state === 'none' ? {} : { network: row.provider_state }),
     };
     if (row.status === 'active') groups.list1.push(record);
     else if (row.status === 'init') groups.list2.push(record);

@@ -144,6 +144,8 @@ interface PackageFacts {
 }
 
 const DAY_SECONDS = 86_400;
+/** Packages one apply job hands to the connectivity provider. */
+const APPLY_PER_JOB = 20;
 
 /** A pool plan: refills the order's pool, or creates the buyer's new pool (with the card as its first line). */
 async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, nowS: number) {
@@ -275,11 +277,14 @@ function decide(row: EventRow, order: LockedOrder | undefined): EventResult {
 
 /**
  * The packages the paid card orders bought go onto their cards, each queued behind what is in force or waiting there
- * (it runs from the latest of their ends, so renewals chain period after period), and the cards' figures (what the
- * card page shows) grow: three statements for any number of orders.
+ * (its planned end runs from the latest of their ends, so renewals chain period after period), waiting ('init') for
+ * the network: each is handed to the connectivity provider by a job queued in this same transaction (exactly once,
+ * under its card_packages id), and becomes active when the provider reports its first use. The cards' figures move
+ * only with the provider's reports (connectivity/usage.ts); here the card takes the renewal flag and the planned end.
  */
 async function addToCards(
   q: Queryable,
+  jobs: JobQueue,
   orders: ReadonlyArray<LockedOrder & { iccid: string }>,
   packages: ReadonlyMap<number, PackageFacts>,
   nowS: number,
@@ -290,87 +295,77 @@ async function addToCards(
     `SELECT iccid, max(expire_timestamp) FILTER (WHERE expire_timestamp > $2) AS latest FROM card_packages
       WHERE iccid = ANY($1::text[]) AND status IN ('active', 'init')
         AND (expire_timestamp IS NULL OR expire_timestamp > $2)
-      GROUP BY iccid HAVING bool_or(status = 'active')`,
+      GROUP BY iccid`,
     [iccids, nowS],
   );
-  // Per card: whether something is in force, and when the last queued period ends.
-  const queue = new Map<string, { latest: number | null }>(current.map((row) => [row.iccid, { latest: row.latest }]));
-  const cards = new Map<string, { bytes: number; unlimited: boolean; seconds: number; renewal: boolean }>();
+  // Per card: when the last queued period ends.
+  const queue = new Map<string, number | null>(current.map((row) => [row.iccid, row.latest]));
+  const cards = new Map<string, { latest: number; renewal: boolean }>();
   const inserts = {
     iccid: [] as string[],
     packageId: [] as number[],
     orderId: [] as number[],
     name: [] as string[],
-    status: [] as string[],
     dataBytes: [] as Array<number | null>,
     unlimited: [] as boolean[],
     validityDays: [] as number[],
-    startedAt: [] as Array<Date | null>,
     expire: [] as number[],
   };
   for (const order of orders) {
     const pkg = packages.get(order.package_id);
     if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
-    const validity = pkg.validity_days * DAY_SECONDS;
-    const active = queue.get(order.iccid);
-    const expire = (active?.latest ?? nowS) + validity;
+    const expire = (queue.get(order.iccid) ?? nowS) + pkg.validity_days * DAY_SECONDS;
     inserts.iccid.push(order.iccid);
     inserts.packageId.push(order.package_id);
     inserts.orderId.push(order.id);
     inserts.name.push(pkg.name);
-    inserts.status.push(active ? 'init' : 'active');
     inserts.dataBytes.push(pkg.data_bytes);
     inserts.unlimited.push(pkg.unlimited);
     inserts.validityDays.push(pkg.validity_days);
-    inserts.startedAt.push(active ? null : new Date(nowS * 1000));
     inserts.expire.push(expire);
-    queue.set(order.iccid, { latest: expire });
-    const card = cards.get(order.iccid) ?? { bytes: 0, unlimited: false, seconds: 0, renewal: false };
-    card.bytes += pkg.unlimited ? 0 : (pkg.data_bytes ?? 0);
-    card.unlimited ||= pkg.unlimited;
-    card.seconds += validity;
+    queue.set(order.iccid, expire);
+    const card = cards.get(order.iccid) ?? { latest: expire, renewal: false };
+    card.latest = Math.max(card.latest, expire);
     card.renewal ||= order.renewal;
     cards.set(order.iccid, card);
   }
-  await q.query(
+  const inserted = await q.query<{ id: number }>(
     `INSERT INTO card_packages (iccid, package_id, order_id, name, status, data_bytes, unlimited, validity_days,
-                                started_at, expire_timestamp)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::boolean[],
-                          $8::integer[], $9::timestamptz[], $10::bigint[])`,
+                                expire_timestamp, provider_state)
+     SELECT v.iccid, v.package_id, v.order_id, v.name, 'init', v.data_bytes, v.unlimited, v.validity_days, v.expire,
+            'pending'
+       FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::boolean[], $7::integer[],
+                   $8::bigint[]) AS v(iccid, package_id, order_id, name, data_bytes, unlimited, validity_days, expire)
+     RETURNING id`,
     [
       inserts.iccid,
       inserts.packageId,
       inserts.orderId,
       inserts.name,
-      inserts.status,
       inserts.dataBytes,
       inserts.unlimited,
       inserts.validityDays,
-      inserts.startedAt,
       inserts.expire,
     ],
+  );
+  // A few packages per job: each is one outside call; a failed job is retried whole, its done packages skipped.
+  await jobs.sendMany(
+    q,
+    QUEUES.connectivityApply,
+    chunked(
+      inserted.map((row) => Number(row.id)),
+      APPLY_PER_JOB,
+    ).map((ids) => ({ data: { cardPackageIds: ids } })),
   );
   const totals = [...cards.entries()];
   await q.query(
     `UPDATE cards c SET
-        total_bytes = c.total_bytes + v.bytes,
-        unlimited = c.unlimited OR v.unlimited,
-        expire_timestamp = greatest(coalesce(c.expire_timestamp, 0), $6) + v.seconds,
+        expire_timestamp = greatest(coalesce(c.expire_timestamp, 0), v.latest),
         renewal = c.renewal OR v.renewal,
-        status = CASE WHEN c.status = 'Suspension' AND coalesce(c.expire_timestamp, 0) <= $6 THEN 'Activated'
-                      ELSE c.status END,
         updated_at = now()
-       FROM unnest($1::text[], $2::bigint[], $3::boolean[], $4::bigint[], $5::boolean[])
-            AS v(iccid, bytes, unlimited, seconds, renewal)
+       FROM unnest($1::text[], $2::bigint[], $3::boolean[]) AS v(iccid, latest, renewal)
       WHERE c.iccid = v.iccid`,
-    [
-      totals.map(([iccid]) => iccid),
-      totals.map(([, card]) => card.bytes),
-      totals.map(([, card]) => card.unlimited),
-      totals.map(([, card]) => card.seconds),
-      totals.map(([, card]) => card.renewal),
-      nowS,
-    ],
+    [totals.map(([iccid]) => iccid), totals.map(([, card]) => card.latest), totals.map(([, card]) => card.renewal)],
   );
 }
 
@@ -427,7 +422,7 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
     } else if (order.iccid) cardOrders.push({ ...order, iccid: order.iccid });
     else throw new Error(`order ${order.id}: nothing to add the package to`);
   }
-  await addToCards(q, cardOrders, packages, nowS);
+  await addToCards(q, jobs, cardOrders, packages, nowS);
   const orderIds = fulfilled.map(({ order }) => order.id);
   await q.query(
     `UPDATE orders SET status = 'fulfilled', paid_at = coalesce(paid_at, now()), fulfilled_at = now(),

@@ -22,6 +22,14 @@ export const QUEUES = {
   renewalRemind: 'payments-renewal-remind',
   /** Charges renewals ({ renewalIds }) with the saved payment methods (or mails pay links). */
   renewalCharge: 'payments-renewal-charge',
+  /** Hands paid packages ({ cardPackageIds }) to the connectivity provider, each once. */
+  connectivityApply: 'connectivity-apply',
+  /** Writes the notices and mails of raised card alerts ({ alertIds }). */
+  connectivityAlerts: 'connectivity-alerts',
+  /** Every minute: stops packages at their end, raises expiry alerts. */
+  connectivityExpire: 'connectivity-expire',
+  /** Every minute: pulls figures of cards not heard of lately, queues packages left pending again. */
+  connectivityPull: 'connectivity-pull',
 } as const;
 
 /**

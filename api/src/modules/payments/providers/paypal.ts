@@ -9,6 +9,7 @@ import {
   WebhookRejected,
   type PaymentProvider,
   type ProviderSession,
+  type RefundRequest,
   type VerifiedEvent,
 } from './types';
 
@@ -17,7 +18,8 @@ import {
  * create is one PayPal order; the buyer approves on PayPal; CHECKOUT.ORDER.APPROVED (or the buyer's return, through
  * paySearch) makes us capture with a PayPal-Request-Id of the order; PAYMENT.CAPTURE.COMPLETED pays the order,
  * PENDING waits, DENIED fails it. Every webhook is checked by PayPal's verify-webhook-signature (not in the SDK: a
- * plain authenticated POST), and its transmission time must be within 300 s.
+ * plain authenticated POST), and its transmission time must be within 300 s. A refund is Payments v2's refund of the
+ * order's capture, with the refund's key as PayPal-Request-Id.
  */
 
 export interface PaypalSettings {
@@ -66,6 +68,17 @@ interface PaypalEvent {
   resource?: PaypalResource;
 }
 
+/** PayPal's 422 for a capture with nothing left to refund: the refund we want already happened. */
+function isFullyRefunded(error: unknown): boolean {
+  const { statusCode, result } = error as { statusCode?: unknown; result?: { details?: Array<{ issue?: unknown }> } };
+  return (
+    statusCode === 422 &&
+    (result?.details ?? []).some(
+      ({ issue }) => issue === 'CAPTURE_FULLY_REFUNDED' || issue === 'CAPTURED_AMOUNT_FULLY_REFUNDED',
+    )
+  );
+}
+
 const CAPTURE_EVENTS: Record<string, VerifiedEvent['type']> = {
   'PAYMENT.CAPTURE.COMPLETED': 'succeeded',
   'PAYMENT.CAPTURE.PENDING': 'pending',
@@ -79,7 +92,13 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
   // The SDK is loaded on first use, not with the api: most starts never pay through PayPal, and importing it is the
   // largest single part of a cold start (bench/cold-start.mjs).
   let loaded:
-    Promise<{ paypal: typeof PaypalSdk; client: PaypalSdk.Client; orders: PaypalSdk.OrdersController }> | undefined;
+    | Promise<{
+        paypal: typeof PaypalSdk;
+        client: PaypalSdk.Client;
+        orders: PaypalSdk.OrdersController;
+        payments: PaypalSdk.PaymentsController;
+      }>
+    | undefined;
   const sdk = () =>
     (loaded ??= import('@paypal/paypal-server-sdk').then(
       (paypal) => {
@@ -93,7 +112,12 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
           // No logging option: the SDK's default NullLogger (its console logger would print every request).
           ...(settings.httpsAgent ? { httpClientOptions: { httpsAgent: settings.httpsAgent } } : {}),
         });
-        return { paypal, client, orders: new paypal.OrdersController(client) };
+        return {
+          paypal,
+          client,
+          orders: new paypal.OrdersController(client),
+          payments: new paypal.PaymentsController(client),
+        };
       },
       (error: unknown) => {
         loaded = undefined;
@@ -270,6 +294,41 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
         if (status === 422 || status === 404) return;
         throw error;
       }
+    },
+
+    // PayPal answers a repeated PayPal-Request-Id with the first refund, so a retried refund pays back once. Every
+    // error but "already fully refunded" is thrown: the caller retries what may pass later (connection, 409, 5xx)
+    // and gives up on the rest.
+    async refund(request: RefundRequest): Promise<{ refundId: string }> {
+      const { payments } = await sdk();
+      let refund: PaypalSdk.Refund;
+      try {
+        ({ result: refund } = await payments.refundCapturedPayment({
+          captureId: request.paymentId,
+          paypalRequestId: request.idempotencyKey,
+          prefer: 'return=minimal',
+          body: {
+            // The amount is named, not left out (PayPal's "whole capture"): what the order paid is what goes back.
+            amount: { currencyCode: request.currency, value: paypalValue(request.amount, request.currency) },
+            // The order's invoice id (createSession), so the refund sits next to its payment in PayPal's reports.
+            invoiceId: `esim-order-${request.orderId}`,
+            // Shown to the buyer in PayPal's mail and history (at most 255 characters; none rather than empty).
+            ...(request.reason ? { noteToPayer: request.reason.slice(0, 255) } : {}),
+          },
+        }));
+      } catch (error) {
+        if (!isFullyRefunded(error)) throw error;
+        // Refunded before with another request id or from PayPal's site: the buyer has the money already. The
+        // refund's own id is not in the answer; a marker of the capture is the same on every retry.
+        return { refundId: `already_refunded:${request.paymentId}` };
+      }
+      // Created but failed or cancelled: the same request id would only answer it again, so no retry can pass.
+      const status: string | undefined = refund.status;
+      if (status === 'FAILED' || status === 'CANCELLED') {
+        throw new Error(`PayPal refund ${refund.id ?? ''} of ${request.paymentId} is ${status}`);
+      }
+      if (!refund.id) throw new Error('PayPal answered a refund without id');
+      return { refundId: refund.id };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type Queryable } from '../../../db/index';
 import {
@@ -7,6 +7,7 @@ import {
   type ChargeResult,
   type PaymentProvider,
   type ProviderSession,
+  type RefundRequest,
   type SavedCharge,
   type VerifiedEvent,
 } from './types';
@@ -39,6 +40,14 @@ export type SandboxEvent = z.infer<typeof SandboxEvent>;
 
 export function newSandboxId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * The sandbox's refund id for an idempotency key. Derived from the key, not stored: there is no money to give back,
+ * and a retried refund (same key) answers the same id without a table of refunds.
+ */
+export function sandboxRefundId(idempotencyKey: string): string {
+  return `re_sbx_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`;
 }
 
 function hmac(secret: string, timestamp: number, body: string): string {
@@ -186,5 +195,9 @@ export function createSandboxProvider(db: Queryable, options: SandboxProviderOpt
       return result;
     },
     chargeSavedMany: chargeMany,
+
+    refund(request: RefundRequest): Promise<{ refundId: string }> {
+      return Promise.resolve({ refundId: sandboxRefundId(request.idempotencyKey) });
+    },
   };
 }

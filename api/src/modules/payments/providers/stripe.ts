@@ -8,6 +8,7 @@ import {
   type ChargeResult,
   type PaymentProvider,
   type ProviderSession,
+  type RefundRequest,
   type VerifiedEvent,
 } from './types';
 
@@ -16,7 +17,8 @@ import {
  * create is the same session); its amount is our order's total, as a price line and a tax line. Webhooks are
  * verified with stripe.webhooks.constructEvent on the raw body (300 s tolerance). checkout.session.completed with
  * payment_status 'paid' and checkout.session.async_payment_succeeded pay the order (never the success redirect);
- * async_payment_failed fails it, expired cancels it.
+ * async_payment_failed fails it, expired cancels it. A refund is one Refund of the order's PaymentIntent, created with
+ * the refund's idempotency key.
  */
 
 export interface StripeSettings {
@@ -40,6 +42,14 @@ const CHECKOUT_HOSTS = ['checkout.stripe.com'];
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+/** Refund states in which the money is (or will be) on its way back; 'failed' and 'canceled' give nothing back. */
+const REFUND_UNDER_WAY = new Set(['pending', 'requires_action', 'succeeded']);
+
+/** The one Stripe error that means the refund we want already happened (by an earlier key or by hand). */
+function isAlreadyRefunded(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'charge_already_refunded';
 }
 
 const SESSION_EVENTS: Record<string, VerifiedEvent['type']> = {
@@ -199,6 +209,40 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     ownsPayUrl(url) {
       return isPageOn(url, CHECKOUT_HOSTS);
+    },
+
+    // Stripe keeps an idempotency key's answer for 24 hours, so a retried refund is the same Refund; the SDK's own
+    // retries (network, 409, 5xx) reuse the key too. Every error but "already refunded" is thrown: the caller retries
+    // what may pass later (connection, 5xx, 429) and gives up on the rest.
+    async refund(request: RefundRequest): Promise<{ refundId: string }> {
+      const stripe = await sdk();
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amount,
+            reason: 'requested_by_customer',
+            // Our reason goes in metadata: Stripe's own reason only takes its three values.
+            metadata: { order_id: String(request.orderId), refund_reason: request.reason.slice(0, 500) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        if (!isAlreadyRefunded(error)) throw error;
+        // Refunded before with another key or from the dashboard: the buyer has the money, so this refund is done.
+        // Its id is the oldest refund still under way, so every retry answers the same one.
+        const { data } = await stripe.refunds.list({ payment_intent: request.paymentId, limit: 100 });
+        const earlier = data
+          .filter((candidate) => REFUND_UNDER_WAY.has(candidate.status ?? ''))
+          .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))[0];
+        return { refundId: earlier?.id ?? `already_refunded:${request.paymentId}` };
+      }
+      // A refund Stripe created failed: the same key would only replay it, so no retry can pass.
+      if (!REFUND_UNDER_WAY.has(refund.status ?? '')) {
+        throw new Error(`Stripe refund ${refund.id} of ${request.paymentId} is ${refund.status ?? 'without status'}`);
+      }
+      return { refundId: refund.id };
     },
   };
 }

@@ -112,6 +112,19 @@ export type ChargeResult =
   | { status: 'requires_action' }
   | { status: 'declined'; reason: string };
 
+/** Money given back for a paid order (the connectivity provider refused to carry what was bought). */
+export interface RefundRequest {
+  orderId: number;
+  /** The provider's payment id as stored in payments.provider_payment_id (Stripe: payment intent; PayPal: capture). */
+  paymentId: string;
+  /** Minor units of `currency`: the whole amount paid. */
+  amount: number;
+  currency: string;
+  /** One refund per key at the provider: a retried refund never pays back twice. */
+  idempotencyKey: string;
+  reason: string;
+}
+
 /** One payment provider: opens hosted pay pages and turns its webhooks into verified events. */
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -127,6 +140,11 @@ export interface PaymentProvider {
   chargeSaved?(charge: SavedCharge): Promise<ChargeResult>;
   /** Charges many saved methods in one request, where the provider can (answers in the same order). */
   chargeSavedMany?(charges: readonly SavedCharge[]): Promise<ChargeResult[]>;
+  /**
+   * Pays a paid order back in full; answers the provider's refund id. Throws on a failure that may pass on a retry.
+   * Absent: the order is flagged for an operator to refund by hand.
+   */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /** Signature timestamps older or newer than this are refused (replays of a captured webhook). */
