@@ -103,7 +103,7 @@ export async function cardsToPull(
     `SELECT c.iccid FROM cards c
       WHERE EXISTS (SELECT 1 FROM card_packages cp WHERE cp.iccid = c.iccid AND cp.provider = $1
                        AND cp.provider_state = 'applied' AND cp.status IN ('active', 'init'))
-        AND (c.provider_checked_at IS NULL OR c.provider_checked_at < now() - make_interval(secs => $2))
+        AND (c.provider_checked_at IS NULL OR c.provider_checked_at < now() - make_interval(secs => $2::int))
       ORDER BY c.provider_checked_at NULLS FIRST
       LIMIT $3`,
     [provider.name, olderThanSeconds, limit],
@@ -119,7 +119,7 @@ export async function stalePending(db: Queryable, olderThanSeconds: number): Pro
   const rows = await db.query<{ id: number }>(
     `SELECT id FROM card_packages
       WHERE provider_state = 'pending'
-        AND coalesce(apply_first_at, created_at) < now() - make_interval(secs => $1)
+        AND coalesce(apply_first_at, created_at) < now() - make_interval(secs => $1::int)
       ORDER BY id LIMIT 500`,
     [olderThanSeconds],
   );

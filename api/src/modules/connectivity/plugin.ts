@@ -139,7 +139,8 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     async refresh(iccid) {
       const claimed = await db.one(
         `UPDATE cards SET provider_checked_at = $2
-          WHERE iccid = $1 AND (provider_checked_at IS NULL OR provider_checked_at < $2 - make_interval(secs => $3))
+          WHERE iccid = $1
+            AND (provider_checked_at IS NULL OR provider_checked_at < $2::timestamptz - make_interval(secs => $3::int))
           RETURNING iccid`,
         [iccid, now(), refreshMinSeconds],
       );
