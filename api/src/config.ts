@@ -142,6 +142,9 @@ const connectivityEnv = {
     emptyAsUndefined,
     z.url({ protocol: /^https?$/ }).default('https://api.esim-go.com/v2.5'),
   ),
+  // Tests and demos only: the simulated network and the package life run this many seconds ahead of the real clock
+  // (the end-to-end suite sees a package expire without waiting a week). Refused in production.
+  NETWORK_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).max(366 * 86_400).default(0),
   // The least time between two asks of the provider about one card on Refresh, seconds.
   REFRESH_MIN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 };
@@ -198,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   if (Boolean(data.FACEBOOK_CLIENT_ID) !== Boolean(data.FACEBOOK_CLIENT_SECRET)) {
     throw new Error('invalid api configuration:\n  FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
+  }
+  if (data.NODE_ENV === 'production' && data.NETWORK_CLOCK_OFFSET_SECONDS > 0) {
+    throw new Error('invalid api configuration:\n  NETWORK_CLOCK_OFFSET_SECONDS is for tests, not for production');
   }
   if (data.CONNECTIVITY_PROVIDER === 'esimgo' && !data.ESIMGO_API_KEY) {
     throw new Error('invalid api configuration:\n  CONNECTIVITY_PROVIDER=esimgo needs ESIMGO_API_KEY');

@@ -50,6 +50,8 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           GOOGLE_ISSUER: origins.oidc,
           GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
           GOOGLE_CLIENT_SECRET: oidcSecret(),
+          // The simulated network stands still (figures the specs read stay put); network.spec.ts runs it.
+          SIMULATOR_TICK_SECONDS: '0',
           ...extraEnv,
         },
         readyUrl: `${origins.api}/eshop/health`,

@@ -10,6 +10,9 @@ export function connectivityOptionsFrom(config: ApiConfig): ConnectivityOptions 
     simulatorTickSeconds: config.SIMULATOR_TICK_SECONDS,
     esimgo: config.ESIMGO_API_KEY ? { apiKey: config.ESIMGO_API_KEY, baseUrl: config.ESIMGO_API_URL } : undefined,
     refreshMinSeconds: config.REFRESH_MIN_SECONDS,
+    ...(config.NETWORK_CLOCK_OFFSET_SECONDS > 0
+      ? { now: () => new Date(Date.now() + config.NETWORK_CLOCK_OFFSET_SECONDS * 1000) }
+      : {}),
     // Every started instance works the queues and runs the simulator's clock (one at a time: an advisory lock).
     workers: true,
   };

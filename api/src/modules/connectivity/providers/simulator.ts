@@ -329,9 +329,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         const clock = await q.one<{ ticked_at: Date }>(`SELECT ticked_at FROM simulator_clock FOR UPDATE`);
         await q.query(
           `INSERT INTO simulator_clock (id, ticked_at) VALUES (true, $1)
-           ON CONFLICT (id) DO UPDATE SET ticked_at = greatest(simulator_clock.ticked_at, EXCLUDED.ticked_at)`,
+           ON CONFLICT (id) DO UPDATE SET ticked_at = EXCLUDED.ticked_at`,
           [to],
         );
+        // A clock that went back (a test's offset removed) starts again from now.
         if (!clock || clock.ticked_at.getTime() >= to.getTime()) return [];
         const from = new Date(Math.max(clock.ticked_at.getTime(), to.getTime() - MAX_TICK_SECONDS * 1000));
         const live = await q.query<AssignmentRow>(
