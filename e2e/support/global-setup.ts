@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
   const databaseEnv = await freshDatabaseEnv();
   // Tests read mailed codes from the api's outbox folder (support/mail.ts).
   process.env.E2E_MAIL_OUTBOX = databaseEnv.MAIL_OUTBOX;
+  // A spec that restarts the api with other settings (network.spec.ts) starts it on the same data.
+  process.env.E2E_API_ENV = JSON.stringify(databaseEnv);
   // The e2e app's secret at the local OpenID provider, made for this run (workers inherit it).
   process.env.E2E_OIDC_SECRET = randomBytes(24).toString('hex');
   await startServer('oidc');

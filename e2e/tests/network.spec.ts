@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demo } from '../support/demo';
+import { outbox } from '../support/mail';
+import { startServer, stopServer } from '../support/servers';
+import { loggedInPhone } from '../support/session';
+
+// The network side (issue 22) through the screens, with the simulated network running: a package bought for a
+// suspended card waits (not started) until Unlock lifts the suspension, then the network starts it; usage crosses a
+// card's threshold: the mail is in the outbox and the notice on the card page; a month later the package has expired:
+// it moves to the stopped group and the card's figures follow. In English and Arabic, each screen checked with axe.
+// Runs after every other spec (its own Playwright project): the running network changes the demo cards.
+
+test.describe.configure({ mode: 'serial' });
+
+const NEAR_EMPTY = '89880000000000000007';
+const frame = (page: Page) => page.locator('[data-remote="mf_card"]');
+const sheet = (page: Page) => page.getByTestId('checkout-sheet');
+const DAY = 86_400;
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The api again on the suite's data, with the simulated network running (fast) and its clock where asked. */
+async function restartApi(env: Record<string, string>) {
+  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
+  await stopServer('api');
+  await startServer('api', { ...databaseEnv, SIMULATOR_TICK_SECONDS: '1', SIMULATOR_SPEED: '300', ...env });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await restartApi({});
+});
+
+test.afterAll(async () => {
+  test.setTimeout(120_000);
+  // Back to the suite's usual api (the network standing still).
+  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
+  await stopServer('api');
+  await startServer('api', databaseEnv);
+});
+
+test('a package bought for a suspended card waits until Unlock; then the network starts it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await loggedInPhone(page, request);
+  await page.goto(`/2/${demo.suspended}`);
+  await expect(frame(page).getByTestId('card-status')).toHaveAttribute('data-status', 'Suspension');
+
+  // Buy the first package of the grid: sheet, billing address, sandbox pay page, back paid.
+  await frame(page).getByTestId('package-grid').getByRole('button').first().click();
+  await frame(page).getByTestId('buy').click();
+  await expect(sheet(page)).toBeVisible();
+  await sheet(page).getByTestId('checkout-buy').click();
+  const unused = page.getByTestId('unused-continue');
+  await expect(unused.or(page.getByTestId('address-country'))).toBeVisible();
+  if (await unused.isVisible()) await unused.click();
+  const address = page.getByRole('dialog').filter({ has: page.getByTestId('address-country') });
+  await address.getByTestId('address-country').selectOption('US');
+  await address.getByTestId('address-region').selectOption('NY');
+  await address.getByTestId('address-city').fill('New York');
+  await address.getByTestId('address-postalCode').fill('10001');
+  await address.getByTestId('address-line1').fill('350 Fifth Avenue');
+  await address.getByTestId('address-submit').click();
+  await expect(address.getByTestId('address-tax')).toBeVisible();
+  await address.getByTestId('address-submit').click();
+  await page.getByTestId('checkout-pay').click();
+  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+  await page.keyboard.press('Escape');
+
+  // On /pkg: not started (the card is suspended, so the network does not start it), set up on the network.
+  await page.goto(`/pkg?iccid=${demo.suspended}`);
+  const pending = frame(page).getByTestId('packages-pending').getByTestId('package-record');
+  await expect(pending).toHaveCount(1);
+  await expect(frame(page).getByTestId('packages-active').getByTestId('package-record')).toHaveCount(0);
+  await axe(page);
+
+  // Unlock on the card page: the network lifts the suspension and the page says so.
+  await page.goto(`/2/${demo.suspended}`);
+  await frame(page).getByTestId('card-unlock-button').click();
+  const dialog = page.getByTestId('unlock-dialog');
+  await expect(dialog).toBeVisible();
+  await axe(page);
+  await dialog.getByTestId('unlock-confirm').click();
+  await expect(page.getByTestId('toast-region')).toContainText(/unlocked/i);
+  await expect(frame(page).getByTestId('card-status')).toHaveAttribute('data-status', 'Activated');
+
+  // The phone uses data: the network starts the package, and the card shows it with the time of the figures.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/pkg?iccid=${demo.suspended}`);
+        return frame(page).getByTestId('packages-active').getByTestId('package-record').count();
+      },
+      { timeout: 30_000, intervals: [2_000] },
+    )
+    .toBe(1);
+  await page.goto(`/2/${demo.suspended}`);
+  await expect(frame(page).getByTestId('stat-total')).not.toHaveText(/^0/);
+  await expect(frame(page).getByTestId('card-updated')).toBeVisible();
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/network-unlocked-en.png', fullPage: true });
+});
+
+test('usage crosses the card threshold: the low-data mail in the outbox, the notice on the card page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // …0007 had 22% left at the start; at this speed it passes 20% within a minute or two.
+  await expect
+    .poll(() => outbox().filter((mail) => mail.template === 'alert-low-data' && mail.to === demo.user.email).length, {
+      timeout: 120_000,
+      intervals: [2_000],
+    })
+    .toBeGreaterThan(0);
+  const mail = outbox().find((m) => m.template === 'alert-low-data' && m.to === demo.user.email);
+  expect(mail?.subject).toMatch(/% of your data left/);
+  expect(mail?.text).toContain(`/pkg?iccid=${NEAR_EMPTY}`);
+  expect(mail?.text).toMatch(/\/eshop\/alerts\/unsubscribe\/[A-Za-z0-9_-]+/);
+
+  await loggedInPhone(page, request);
+  await page.goto(`/2/${NEAR_EMPTY}`);
+  await expect(frame(page).getByTestId('card-notice')).toContainText(/% data left/);
+  await axe(page);
+
+  // The unsubscribe link works without a login.
+  const link = /(\/eshop\/alerts\/unsubscribe\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: 'Stop alert e-mails' })).toBeVisible();
+  await axe(page);
+  await page.getByRole('button', { name: 'Stop alert e-mails' }).click();
+  await expect(page.getByRole('status')).toContainText('no more alert e-mails');
+});
+
+test('in Arabic the card page and its packages read right to left and pass axe', async ({ page, request }) => {
+  await loggedInPhone(page, request);
+  await page.goto(`/2/${demo.suspended}?lan=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(frame(page).getByTestId('card-status')).toHaveAttribute('data-status', 'Activated');
+  await expect(frame(page).getByTestId('card-updated')).toBeVisible();
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/network-card-ar.png', fullPage: true });
+  await page.goto(`/pkg?iccid=${demo.suspended}`);
+  await expect(frame(page).getByTestId('packages-active').getByTestId('package-record')).toHaveCount(1);
+  await axe(page);
+});
+
+test('a month later the package has expired: it moves to the stopped group and the card figures follow', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await restartApi({ NETWORK_CLOCK_OFFSET_SECONDS: String(31 * DAY) });
+  await loggedInPhone(page, request);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/pkg?iccid=${demo.suspended}`);
+        return frame(page).getByTestId('packages-active').getByTestId('package-record').count();
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(0);
+  await expect(frame(page).getByTestId('packages-stopped').getByTestId('package-record')).not.toHaveCount(0);
+  await axe(page);
+  await page.goto(`/2/${demo.suspended}`);
+  await expect(frame(page).getByTestId('stat-total')).toHaveText(/^0/);
+  await axe(page);
+});
