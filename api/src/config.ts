@@ -144,7 +144,12 @@ const connectivityEnv = {
   ),
   // Tests and demos only: the simulated network and the package life run this many seconds ahead of the real clock
   // (the end-to-end suite sees a package expire without waiting a week). Refused in production.
-  NETWORK_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).max(366 * 86_400).default(0),
+  NETWORK_CLOCK_OFFSET_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400)
+    .default(0),
   // The least time between two asks of the provider about one card on Refresh, seconds.
   REFRESH_MIN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 };

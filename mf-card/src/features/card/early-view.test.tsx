@@ -70,6 +70,47 @@ describe("the card page's early view", () => {
     expect(screen.getByTestId('card-summary').textContent).toBe(view?.querySelector('.panel')?.textContent);
   });
 
+  it('ends with where the network last saw the card, as the summary does (country in the page language)', async () => {
+    const seen: Card = { ...card, last_seen_country: 'FR', last_seen_at: 1_790_000_100 };
+    for (const [lang, country] of [
+      ['en', 'Last seen in France · '],
+      ['de', 'Zuletzt gesehen in Frankreich · '],
+    ] as const) {
+      const view = showEarlyView({
+        card: seen,
+        iccid: ICCID,
+        lang,
+        search: new URLSearchParams(),
+        strings: await loadEarlyStrings(lang),
+      });
+      await nextTask();
+      const early = view?.querySelector('.panel')?.textContent;
+      expect(early).toContain(country);
+      const { unmount } = await renderRemote(<CardSummary card={seen} iccid={ICCID} />, {
+        i18n: { lang, namespaces: [remote] },
+      });
+      expect(screen.getByTestId('card-last-seen')).toHaveTextContent(country);
+      expect(screen.getByTestId('card-summary').textContent).toBe(early);
+      unmount();
+      dismissEarlyView();
+      document.documentElement.removeAttribute(EARLY_VIEW_DONE);
+    }
+  });
+
+  it('leaves the last-seen line out without both the country and the time; an unknown code shows as sent', async () => {
+    const lineOf = async (seen: Pick<Card, 'last_seen_country' | 'last_seen_at'>) => {
+      const { unmount } = await renderRemote(<CardSummary card={{ ...card, ...seen }} iccid={ICCID} />, {
+        i18n: { lang: 'en', namespaces: [remote] },
+      });
+      const text = screen.queryByTestId('card-last-seen')?.textContent ?? null;
+      unmount();
+      return text;
+    };
+    expect(await lineOf({ last_seen_country: 'FR', last_seen_at: null })).toBeNull();
+    expect(await lineOf({ last_seen_country: null, last_seen_at: 1_790_000_100 })).toBeNull();
+    expect(await lineOf({ last_seen_country: 'XYZ1', last_seen_at: 1_790_000_100 })).toMatch(/^Last seen in XYZ1 · /);
+  });
+
   it('draws a suspended, unlimited or unnamed card as the summary does', async () => {
     const strings = await loadEarlyStrings('en');
     const odd: Card = { ...card, name: '', status_str: 'Suspension', unlimited: true, usage_updated_at: null };

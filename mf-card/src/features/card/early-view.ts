@@ -11,6 +11,7 @@ import {
 import type { EarlyStrings } from '../../lib/early-strings';
 import type { SummaryCard } from './components/CardSummary';
 import { currentViewer, opensOnSummary } from './lib/gating';
+import { lastSeen } from './lib/last-seen';
 import { summaryFacts } from './lib/summary-facts';
 import { formatMoment } from './lib/updated-at';
 import type { CardCalls } from './lib/card-calls';
@@ -136,12 +137,16 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   panel.append(head, kind, expiryLine, main, stats);
   frame.body.append(panel);
   const updatedAt = card.usage_updated_at;
-  if (updatedAt !== null) {
-    // The last line in a task of its own: a language's first date format (Intl) costs a phone tens of milliseconds,
-    // which the data left and expiry above need not wait for. It is the panel's last line: nothing moves.
+  if (updatedAt !== null || (card.last_seen_country && card.last_seen_at)) {
+    // The last lines in a task of their own: a language's first date format (Intl) costs a phone tens of
+    // milliseconds, which the data left and expiry above need not wait for. They end the panel: nothing moves.
     setTimeout(() => {
-      const time = formatMoment(updatedAt * 1000, lang);
-      panel.append(el('p', 'line', t('card', 'card.updatedAt', { time })));
+      if (updatedAt !== null) {
+        const time = formatMoment(updatedAt * 1000, lang);
+        panel.append(el('p', 'line', t('card', 'card.updatedAt', { time })));
+      }
+      const seen = lastSeen(card, lang);
+      if (seen) panel.append(el('p', 'line', t('card', 'card.lastSeen', seen)));
     }, 0);
   }
   return presentEarlyView(frame.root, doc);

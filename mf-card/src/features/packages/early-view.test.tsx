@@ -43,7 +43,8 @@ describe("/pkg's early view", () => {
       });
       expect(view).toHaveAttribute('aria-hidden', 'true');
       expect(view).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-      expect(view?.querySelectorAll('.tile')).toHaveLength(5);
+      expect(view?.querySelectorAll('.tile')).toHaveLength(6);
+      expect(view?.querySelectorAll('.network')).toHaveLength(2);
       const early = view?.querySelector('.body')?.textContent;
       const title = view?.querySelector('.title')?.textContent;
       // The page's view of the same records says the same, word for word (and it takes the early one away).

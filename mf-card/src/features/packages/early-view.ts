@@ -10,7 +10,7 @@ import {
 import type { EarlyStrings } from '../../lib/early-strings';
 import { formatDay, formatSeconds } from '../../lib/dates';
 import { isUnlimited, recordData, usedPercent } from './lib/format';
-import { TONE_COLOURS, TONES } from './lib/tones';
+import { networkNote, recordBadge, TONE_COLOURS, TONES } from './lib/tones';
 
 // /pkg's early view (lib/early-frame): what PackagesPage shows once the card's records answer, drawn by the early
 // script: the card's summary and the three sections of record tiles (RecordCard and RenewalSwitch: the same words,
@@ -33,6 +33,7 @@ ${S} .none{margin:0;padding:${space.lg};border:1px dashed ${color.border};border
 ${S} .tile{${card};display:grid;gap:${space.md};border-inline-start:4px solid #D5D8DD}
 ${S} .tile h3{margin:0;font-size:${font.md};line-height:1.35;overflow-wrap:anywhere}
 ${S} .head{display:flex;align-items:flex-start;justify-content:space-between;gap:${space.sm}}
+${S} .network{margin:0;justify-self:start;padding-block:2px;padding-inline:${space.sm};border-radius:${radius.sm};font-size:${font.sm};font-weight:600}
 ${S} .badge{display:inline-flex;align-items:center;flex:none;padding-block:2px;padding-inline:${space.sm};border-radius:${radius.pill};font-size:${font.sm};font-weight:600}
 ${S} .meter{block-size:8px;border-radius:${radius.pill};background:${color.border};overflow:hidden}
 ${S} .meter span{display:block;block-size:100%;border-radius:inherit;background:${color.primary}}
@@ -91,11 +92,19 @@ export function showEarlyPackagesView(input: EarlyPackagesInput, doc: Document =
     const box = el('div', 'tile');
     if (tone === 'active' || tone === 'pending') box.style.borderInlineStartColor = TONE_COLOURS[tone].color;
     const head = el('div', 'head');
-    const badge = el('span', 'badge', more(`status.${record.status_str}`));
-    badge.style.background = TONE_COLOURS[tone].background;
-    badge.style.color = TONE_COLOURS[tone].color;
+    const shown = recordBadge(record);
+    const badge = el('span', 'badge', more(`status.${shown.key}`));
+    badge.style.background = TONE_COLOURS[shown.tone].background;
+    badge.style.color = TONE_COLOURS[shown.tone].color;
     head.append(el('h3', '', record.name), badge);
     box.append(head);
+    const note = networkNote(record);
+    if (note) {
+      const line = el('p', 'network', more(note.key));
+      line.style.background = TONE_COLOURS[note.tone].background;
+      line.style.color = TONE_COLOURS[note.tone].color;
+      box.append(line);
+    }
     if (percent !== null) {
       const meter = el('div', 'meter');
       const fill = el('span');
@@ -105,10 +114,12 @@ export function showEarlyPackagesView(input: EarlyPackagesInput, doc: Document =
     }
     const facts = el('dl');
     if (data) facts.append(el('dt', '', more('data')), el('dd', '', data));
-    facts.append(
-      el('dt', '', ended ? more('ended') : expiry ? more('validUntil') : more('validity')),
-      el('dd', '', expiry || more('notStarted')),
-    );
+    if (!ended || expiry) {
+      facts.append(
+        el('dt', '', ended ? more('ended') : expiry ? more('validUntil') : more('validity')),
+        el('dd', '', expiry || more('notStarted')),
+      );
+    }
     if (purchased) facts.append(el('dt', '', more('purchased')), el('dd', '', purchased));
     box.append(facts);
     if (!ended) {

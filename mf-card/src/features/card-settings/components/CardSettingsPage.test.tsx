@@ -47,10 +47,14 @@ function toasts() {
 }
 
 const NO_CAP = { amount: null, ccy: null };
+const ALERTS = { thresholds: [20, 5], expiry: true, mail: true, email: 'me@example.com' };
+/** What every test with a stored card is asked for: the panels' settings (the tests about them stub their own). */
+const PANELS = { renewalCap: NO_CAP, alertSettings: ALERTS };
+const PANEL_CALLS: ReadonlyArray<string> = Object.keys(PANELS);
+const notPanels = (call: { name: string }) => !PANEL_CALLS.includes(call.name);
 
 beforeEach(() => {
-  // Every test with a stored card asks for its renewal cap; the ones about it stub their own answers.
-  stubCalls({ renewalCap: NO_CAP });
+  stubCalls(PANELS);
   getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt-1');
   getStorage().setJSON(STORAGE_KEYS.CARD_ITEM, card);
 });
@@ -90,8 +94,16 @@ test('shows the stored card: default name SIM + last 4, status, ICCID; copy show
   bus.stop();
 });
 
+test("the card's alerts panel is on the page, loaded for the stored card", async () => {
+  const api = stubCalls(PANELS);
+  await renderSettings();
+  const panel = await screen.findByRole('form', { name: 'Alerts' });
+  expect(within(panel).getByRole('checkbox', { name: '20%' })).toBeChecked();
+  expect(api.callsTo('alertSettings').map((call) => call.body)).toEqual([{ iccid: card.iccid }]);
+});
+
 test('Save renames the card through v1/set/card and keeps the new name', async () => {
-  const api = stubCalls({ renewalCap: NO_CAP, setCard: null });
+  const api = stubCalls({ ...PANELS, setCard: null });
   const bus = toasts();
   await renderSettings();
   const input = await screen.findByRole('textbox', { name: 'Card name' });
@@ -102,7 +114,7 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
   await userEvent.type(input, '  Trip phone ');
   await userEvent.click(save);
 
-  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toEqual([
+  expect(api.calls.filter(notPanels)).toEqual([
     expect.objectContaining({ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }),
   ]);
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
@@ -113,7 +125,7 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
 });
 
 test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to the card list with a success message', async () => {
-  const api = stubCalls({ renewalCap: NO_CAP, unbindCard: null });
+  const api = stubCalls({ ...PANELS, unbindCard: null });
   const bus = toasts();
   await renderSettings();
 
@@ -122,14 +134,14 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('alertdialog')).toBeNull();
-  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toHaveLength(0);
+  expect(api.calls.filter(notPanels)).toHaveLength(0);
 
   await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
   dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
   expect(await screen.findByText('card list page')).toBeVisible();
-  expect(api.calls.filter((call) => call.name !== 'renewalCap')).toEqual([
+  expect(api.calls.filter(notPanels)).toEqual([
     expect.objectContaining({ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }),
   ]);
   expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
@@ -138,7 +150,7 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
 });
 
 test('a refused unbind stays on the page with the catalogue message', async () => {
-  stubCalls({ renewalCap: NO_CAP, unbindCard: callError(10024, 'x') });
+  stubCalls({ ...PANELS, unbindCard: callError(10024, 'x') });
   const bus = toasts();
   await renderSettings();
   await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
@@ -152,7 +164,7 @@ test('a refused unbind stays on the page with the catalogue message', async () =
 
 test('the monthly auto-renewal limit: shows none, saves one in minor units, removes it; a bad amount is explained', async () => {
   const api = stubCalls({
-    renewalCap: NO_CAP,
+    ...PANELS,
     setRenewalCap: (request) => ({ amount: request.amount, ccy: request.amount === null ? null : request.ccy }),
   });
   getStorage().set(STORAGE_KEYS.CURRENCY_KEY, 'EUR');

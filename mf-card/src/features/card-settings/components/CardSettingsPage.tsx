@@ -19,6 +19,7 @@ import { renameCard, unbindCard } from '../api/card-settings';
 import { copyText } from '../lib/copy-text';
 import { formatDay } from '../../../lib/dates';
 import { forgetStoredCard, readStoredCard, storeCardName, type StoredCard } from '../lib/stored-card';
+import { AlertSettingsPanel } from './AlertSettingsPanel';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RenewalCapPanel } from './RenewalCapPanel';
 import {
@@ -38,7 +39,10 @@ import {
 
 const CARD_LIST = '/eshop/card/list';
 
-/** /card/set: the SIM card the card list handed over (CARD_ITEM): copy its ICCID, rename it, remove it. */
+/**
+ * /card/set: the SIM card the card list handed over (CARD_ITEM): copy its ICCID, rename it, its alerts, its renewal
+ * limit, remove it.
+ */
 export function CardSettingsPage() {
   const { t } = moreText.useRemoteTranslation();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
@@ -185,6 +189,8 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
           {saving ? t('settings.saving') : t('settings.save')}
         </Button>
       </Panel>
+
+      <AlertSettingsPanel iccid={card.iccid} />
 
       <RenewalCapPanel iccid={card.iccid} />
 

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap } from 'shared-contracts';
 import { callError, renderRemote, stubCalls, type CallsHandle, type CallStubs } from 'shared-contracts/testing';
 import { NOTICE_WAIT_MS } from '../hooks/use-notice';
 import { gateFor } from '../lib/gating';
-import { answers, cardRoute, ICCID, Page } from './card-fixtures';
+import { answers, card, cardRoute, ICCID, Page } from './card-fixtures';
 
 let api: CallsHandle;
 async function open(stubs: CallStubs, route = `/2/${ICCID}`) {
@@ -121,18 +122,63 @@ describe('card tools and dialogs', () => {
     await screen.findByTestId('card-summary');
   }
 
-  it('unlock: confirms, calls card/unlock and reports success', async () => {
-    await ownerPage({ unlock: null });
-    const toasts: Array<EventMap['toast']> = [];
-    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
-    await userEvent.click(screen.getByTestId('card-unlock-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Unlock this card?' });
-    expect(dialog).toHaveTextContent('at most 3 times');
-    await userEvent.click(within(dialog).getByTestId('unlock-confirm'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  /** The toasts published while `run` runs, with their text as the page's toast region writes it. */
+  async function toastsOf(run: () => Promise<void>) {
+    const seen: Array<EventMap['toast'] & { text: string }> = [];
+    const off = getBus().subscribe('toast', (toast) =>
+      seen.push({ ...toast, text: i18n.t(toast.messageKey, { ns: 'common', ...toast.values }) }),
+    );
+    await run();
     off();
-    expect(api.calls.find((call) => call.path === '/eshop/card/unlock')?.body).toEqual({ iccid: ICCID });
-    expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+    return seen;
+  }
+
+  it('unlock: confirms, calls card/unlock, says the network restored service and reloads the card', async () => {
+    // A suspended card whose suspension the network lifts.
+    let status = 'Suspension';
+    await ownerPage({
+      getCard: () => ({ ...card, other_user: false, status_str: status }),
+      unlock: () => {
+        status = 'Activated';
+        return { result: 'unsuspended', status_str: 'Activated' };
+      },
+    });
+    expect(screen.getByTestId('card-status')).toHaveAttribute('data-status', 'Suspension');
+    const toasts = await toastsOf(async () => {
+      await userEvent.click(screen.getByTestId('card-unlock-button'));
+      const dialog = await screen.findByRole('dialog', { name: 'Unlock this card?' });
+      expect(dialog).toHaveTextContent('at most 3 times');
+      await userEvent.click(within(dialog).getByTestId('unlock-confirm'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+    expect(api.callsTo('unlock').map((call) => call.body)).toEqual([{ iccid: ICCID }]);
+    expect(toasts).toEqual([
+      {
+        kind: 'success',
+        messageKey: 'cardMore:unlock.unsuspended',
+        text: 'Card unlocked: the network restored service.',
+      },
+    ]);
+    // The page loads the card again: its status badge follows the network's.
+    await waitFor(() => expect(screen.getByTestId('card-status')).toHaveAttribute('data-status', 'Activated'));
+    expect(api.callsTo('getCard')).toHaveLength(2);
+  });
+
+  it('unlock: a card that was not locked is told so, and the card is loaded again all the same', async () => {
+    await ownerPage({ unlock: { result: 'not_suspended', status_str: 'Activated' } });
+    const toasts = await toastsOf(async () => {
+      await userEvent.click(screen.getByTestId('card-unlock-button'));
+      await userEvent.click(await screen.findByTestId('unlock-confirm'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+    expect(toasts).toEqual([
+      {
+        kind: 'info',
+        messageKey: 'cardMore:unlock.notSuspended',
+        text: 'This card is not locked; nothing to unlock.',
+      },
+    ]);
+    await waitFor(() => expect(api.callsTo('getCard')).toHaveLength(2));
   });
 
   it('unlock: the max unlock error keeps the dialog open with the catalogue message', async () => {

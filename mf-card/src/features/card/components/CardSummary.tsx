@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { GAUGE_COLOR, type Card } from 'shared-contracts';
 import { Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { lastSeen } from '../lib/last-seen';
 import { summaryFacts } from '../lib/summary-facts';
 import { formatMoment } from '../lib/updated-at';
 
@@ -21,6 +22,8 @@ export type SummaryCard = Pick<
   | 'used'
   | 'total'
   | 'usage_updated_at'
+  | 'last_seen_country'
+  | 'last_seen_at'
   | 'kind'
   | 'unlimited'
   | 'card_kind'
@@ -132,7 +135,10 @@ function updatedAtText(seconds: number | null, lang: string): string | null {
   return seconds === null ? null : formatMoment(seconds * 1000, lang);
 }
 
-/** Card info of the new view: status, expiry, data (gauge), speed limit, three stats cards and the update time. */
+/**
+ * Card info of the new view: status, expiry, data (gauge), speed limit, three stats cards, the update time and where
+ * the network last saw the card.
+ */
 export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string }) {
   const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
@@ -140,6 +146,7 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
   const { thirdParty, percent, showGauge, expiry, used, statusKey, warning, profile } = facts;
   const total = facts.total ?? t('card.unlimited');
   const updated = updatedAtText(card.usage_updated_at, i18n.language);
+  const seen = lastSeen(card, i18n.language);
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>
@@ -219,6 +226,7 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
         </div>
       </Stats>
       {updated && <Line data-testid="card-updated">{t('card.updatedAt', { time: updated })}</Line>}
+      {seen && <Line data-testid="card-last-seen">{t('card.lastSeen', seen)}</Line>}
     </Panel>
   );
 }

@@ -9,7 +9,7 @@ import { UnlockDialog } from './UnlockDialog';
 export default function CardModals({ request, iccid, lang, cardEmail, onClose, onChanged }: ModalHostProps) {
   switch (request.kind) {
     case 'unlock':
-      return <UnlockDialog iccid={iccid} onClose={onClose} />;
+      return <UnlockDialog iccid={iccid} onClose={onClose} onUnlocked={onChanged} />;
     case 'bind':
       return <BindDialog iccid={iccid} onClose={onClose} onBound={onChanged} />;
     case 'email':

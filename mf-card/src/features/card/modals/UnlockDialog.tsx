@@ -1,12 +1,30 @@
 import { useState } from 'react';
-import { getBus, MAX_UNLOCKS, SUCCESS_MESSAGES } from 'shared-contracts';
+import { getBus, MAX_UNLOCKS, SUCCESS_MESSAGES, type CallResponse, type ToastEvent } from 'shared-contracts';
 import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
 
-/** Unlock confirmation: card/unlock; the server allows MAX_UNLOCKS per card, then answers 10005 (max unlock). */
-export function UnlockDialog({ iccid, onClose }: { iccid: string; onClose: () => void }) {
+/** What the page says after an unlock, in mf-card's 'cardMore' namespace (this dialog has loaded it). */
+export const UNLOCK_TOASTS: Record<CallResponse<'unlock'>['result'], ToastEvent> = {
+  unsuspended: { kind: 'success', messageKey: 'cardMore:unlock.unsuspended' },
+  not_suspended: { kind: 'info', messageKey: 'cardMore:unlock.notSuspended' },
+};
+
+/**
+ * Unlock confirmation: card/unlock; the server allows MAX_UNLOCKS per card, then answers 10005 (max unlock). The
+ * answer says whether the network lifted a suspension or there was none; either way the page reloads the card, so its
+ * status follows the network's.
+ */
+export function UnlockDialog({
+  iccid,
+  onClose,
+  onUnlocked,
+}: {
+  iccid: string;
+  onClose: () => void;
+  onUnlocked: () => void;
+}) {
   const { t } = moreText.useRemoteTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -15,8 +33,14 @@ export function UnlockDialog({ iccid, onClose }: { iccid: string; onClose: () =>
     const result = await getApiClient().call('unlock', { iccid });
     setBusy(false);
     if (!result.ok) return;
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    // An api that predates the answer sends null (and only lifted locks): the plain success message.
+    const said = (result.data as CallResponse<'unlock'> | null)?.result;
+    getBus().publish(
+      'toast',
+      (said && UNLOCK_TOASTS[said]) || { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation },
+    );
     onClose();
+    onUnlocked();
   };
   return (
     <Dialog title={t('unlock.title')} closeLabel={t('close')} onClose={onClose} testId="unlock-dialog">

@@ -14,6 +14,6 @@ export interface ModalHostProps {
   lang: Language;
   cardEmail: string;
   onClose: () => void;
-  /** Something the page shows changed (a bind, a new e-mail): reload the card. */
+  /** Something the page shows changed (a bind, a new e-mail, an unlock): reload the card. */
   onChanged: () => void;
 }

@@ -36,11 +36,22 @@ test('splits the records into active, pending and stopped/expired sections with 
   expect(pendingCard).toHaveTextContent('Europe 5 GB');
   expect(pendingCard).toHaveTextContent('Pending');
   expect(pendingCard).toHaveTextContent('Starts when activated');
+  // Paid and being set up on the network.
+  expect(within(pendingCard).getByTestId('package-network')).toHaveTextContent('Being set up on the network…');
 
   const stoppedCards = within(stopped).getAllByTestId('package-record');
-  expect(stoppedCards.map((card) => card.getAttribute('data-status'))).toEqual(['stop', 'invalid']);
+  expect(stoppedCards.map((card) => card.getAttribute('data-status'))).toEqual(['stop', 'invalid', 'invalid']);
   expect(stoppedCards[0]).toHaveTextContent('Stopped');
   expect(stoppedCards[1]).toHaveTextContent('Expired');
+  // The network carries it: nothing to say about the network.
+  expect(within(stoppedCards[1]!).queryByTestId('package-network')).toBeNull();
+  // Refused by the network: refunded, not expired, and it never had a validity.
+  const refused = stoppedCards[2]!;
+  expect(within(refused).getByTestId('package-network')).toHaveTextContent('Not available on the network — refunded');
+  expect(refused).toHaveTextContent('Refunded');
+  expect(refused).not.toHaveTextContent('Expired');
+  expect(refused).not.toHaveTextContent('Ended');
+  expect(within(refused).queryByRole('switch')).toBeNull();
   // An ended package has nothing left to renew.
   expect(within(stoppedCards[0]!).queryByRole('switch')).toBeNull();
 

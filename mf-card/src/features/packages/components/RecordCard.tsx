@@ -3,12 +3,13 @@ import { moreText } from '../../../lib/text-more';
 import { formatDay, formatSeconds } from '../../../lib/dates';
 import { isUnlimited, recordData, usedPercent } from '../lib/format';
 import { RenewalSwitch } from './RenewalSwitch';
-import { TONES } from '../lib/tones';
-import { Facts, Meter, RecordHead, RecordTile, ToneBadge } from './styles';
+import { networkNote, recordBadge, TONES } from '../lib/tones';
+import { Facts, Meter, NetworkNote, RecordHead, RecordTile, ToneBadge } from './styles';
 
 /**
- * One purchased package: name, status, data used of total (or unlimited), validity and purchase date; while it has
- * not ended, its auto-renewal switch.
+ * One purchased package: name, status, the network's side when it has something to say (being set up, refused and
+ * refunded), data used of total (or unlimited), validity and purchase date; while it has not ended, its auto-renewal
+ * switch.
  */
 export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: string }) {
   const { t, i18n } = moreText.useRemoteTranslation();
@@ -21,6 +22,8 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
 
   const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
   const purchased = formatSeconds(record.create, lang);
+  const badge = recordBadge(record);
+  const note = networkNote(record);
 
   return (
     <RecordTile
@@ -28,11 +31,17 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
       $tone={TONES[record.status_str]}
       data-testid="package-record"
       data-status={record.status_str}
+      data-network={record.network}
     >
       <RecordHead>
         <h3>{record.name}</h3>
-        <ToneBadge $tone={TONES[record.status_str]}>{t(`packages.status.${record.status_str}`)}</ToneBadge>
+        <ToneBadge $tone={badge.tone}>{t(`packages.status.${badge.key}`)}</ToneBadge>
       </RecordHead>
+      {note ? (
+        <NetworkNote $tone={note.tone} data-testid="package-network">
+          {t(`packages.${note.key}`)}
+        </NetworkNote>
+      ) : null}
       {percent !== null ? (
         <Meter
           role="meter"
@@ -52,8 +61,13 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
             <dd>{data}</dd>
           </>
         ) : null}
-        <dt>{ended ? t('packages.ended') : expiry ? t('packages.validUntil') : t('packages.validity')}</dt>
-        <dd>{expiry || t('packages.notStarted')}</dd>
+        {/* A package that ended without a date (refused by the network) never started: no validity to show. */}
+        {ended && !expiry ? null : (
+          <>
+            <dt>{ended ? t('packages.ended') : expiry ? t('packages.validUntil') : t('packages.validity')}</dt>
+            <dd>{expiry || t('packages.notStarted')}</dd>
+          </>
+        )}
         {purchased ? (
           <>
             <dt>{t('packages.purchased')}</dt>

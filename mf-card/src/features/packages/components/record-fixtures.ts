@@ -30,6 +30,7 @@ export const groups: PackageRecordGroups = {
       used_str: '0MB',
       total_str: '5GB',
       renewal: false,
+      network: 'pending',
     }),
   ],
   list3: [
@@ -48,6 +49,18 @@ export const groups: PackageRecordGroups = {
       expire_date: '2026-09-01',
       total_str: '3GB',
       used_str: '0.5GB',
+      network: 'applied',
+    }),
+    // Paid, refused by the network and refunded: it never started.
+    record({
+      id: 6,
+      name: 'Japan 10 GB',
+      status_str: 'invalid',
+      expire_date: '',
+      total_str: '10GB',
+      used_str: '0MB',
+      renewal: false,
+      network: 'refused',
     }),
   ],
 };

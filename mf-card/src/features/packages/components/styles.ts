@@ -16,6 +16,19 @@ export const ToneBadge = styled.span<{ $tone: Tone }>`
   color: ${({ $tone }) => tones[$tone].color};
 `;
 
+/** A record's line about the network (being set up, refused): a tinted strip in its tone's colours. */
+export const NetworkNote = styled.p<{ $tone: Tone }>`
+  margin: 0;
+  justify-self: start;
+  padding-block: 2px;
+  padding-inline: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: ${({ theme }) => theme.font.sm};
+  font-weight: 600;
+  background: ${({ $tone }) => tones[$tone].background};
+  color: ${({ $tone }) => tones[$tone].color};
+`;
+
 export const Summary = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};

@@ -1,0 +1,25 @@
+import type { SummaryCard } from '../components/CardSummary';
+import { formatMoment } from './updated-at';
+
+/** A region's name in the reader's language ('FR' → 'France', 'Frankreich'); the code where Intl cannot say. */
+export function regionName(code: string, lang: string): string {
+  const region = code.trim().toUpperCase();
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(region) ?? region;
+  } catch {
+    return region;
+  }
+}
+
+/**
+ * Where and when the network last saw the card, as the summary's "Last seen in {country} · {time}" line writes them;
+ * null unless the api sent both.
+ */
+export function lastSeen(
+  card: Pick<SummaryCard, 'last_seen_country' | 'last_seen_at'>,
+  lang: string,
+): { country: string; time: string } | null {
+  const { last_seen_country: country, last_seen_at: at } = card;
+  if (!country || !at) return null;
+  return { country: regionName(country, lang), time: formatMoment(at * 1000, lang) };
+}
