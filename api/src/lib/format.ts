@@ -8,8 +8,10 @@ export function bytesToMb(bytes: number): number {
 
 /** '500MB', '1.5GB', '20GB': GB from 1 GB up, trailing zeros dropped. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${Number((bytes / GB).toFixed(2))}GB`;
-  return `${Number((bytes / MB).toFixed(bytes < 10 * MB && bytes % MB !== 0 ? 1 : 0))}MB`;
+  const mb = Number((bytes / MB).toFixed(bytes < 10 * MB && bytes % MB !== 0 ? 1 : 0));
+  // Just under a gigabyte rounds to 1024MB: say 1GB.
+  if (bytes >= GB || mb >= 1024) return `${Number((bytes / GB).toFixed(2))}GB`;
+  return `${mb}MB`;
 }
 
 /** YYYY-MM-DD in UTC from epoch seconds; '' when there is no expiry. */
