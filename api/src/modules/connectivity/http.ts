@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ERROR_CODES } from '../../http/errors';
+import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { alertText, fill } from './alert-text';
 import { unsubscribe, unsubscribeCard, UNSUBSCRIBE_PATH } from './alerts';
@@ -50,11 +51,7 @@ function page(lang: string, title: string, body: string): string {
 export async function connectivityHttpRoutes(app: FastifyInstance): Promise<void> {
   const { connectivity } = app;
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+  await registerRawBodyRoutes(app, CALLBACK_BODY_LIMIT, (scope) => {
     scope.post<{ Params: { provider: string } }>(
       CONNECTIVITY_WEBHOOK_PATH,
       { schema: { hide: true } },
@@ -62,7 +59,7 @@ export async function connectivityHttpRoutes(app: FastifyInstance): Promise<void
         if (request.params.provider !== connectivity.provider.name) {
           throw new ApiError(ERROR_CODES.PARAM_ERROR, 'unknown connectivity provider', 404);
         }
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const raw = rawBodyOf(request);
         let events;
         try {
           events = await connectivity.provider.verifyCallback(raw, request.headers);
@@ -99,44 +96,24 @@ export async function connectivityHttpRoutes(app: FastifyInstance): Promise<void
         .type('text/html; charset=utf-8')
         .send(html);
 
-    scope.get<{ Params: { token: string } }>(
-      `${UNSUBSCRIBE_PATH}/:token`,
-      { schema: { hide: true } },
-      async (request, reply) => {
+    // GET asks (a mail scanner following the link changes nothing); POST stops the mails.
+    const answer =
+      (stop: boolean) => async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
         const lang = pageLanguage(request);
         const text = alertText(lang);
         const token = Token.safeParse(request.params.token);
-        const iccid = token.success ? await unsubscribeCard(app.db, token.data) : undefined;
+        const iccid = token.success
+          ? await (stop ? unsubscribe(app.db, token.data) : unsubscribeCard(app.db, token.data))
+          : undefined;
         if (!iccid) return send(reply, 404, page(lang, text.pageInvalid, ''));
-        const title = fill(text.pageTitle, { card: `…${iccid.slice(-4)}` });
-        return send(
-          reply,
-          200,
-          page(
-            lang,
-            title,
-            `<p>${escapeHtml(text.pageAsk)}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(text.pageButton)}</button></form>`,
-          ),
-        );
-      },
-    );
-
-    scope.post<{ Params: { token: string } }>(
-      `${UNSUBSCRIBE_PATH}/:token`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const lang = pageLanguage(request);
-        const text = alertText(lang);
-        const token = Token.safeParse(request.params.token);
-        const iccid = token.success ? await unsubscribe(app.db, token.data) : undefined;
-        if (!iccid) return send(reply, 404, page(lang, text.pageInvalid, ''));
-        const done = fill(text.pageDone, { card: `…${iccid.slice(-4)}` });
-        return send(
-          reply,
-          200,
-          page(lang, fill(text.pageTitle, { card: `…${iccid.slice(-4)}` }), `<p role="status">${escapeHtml(done)}</p>`),
-        );
-      },
-    );
+        const card = `…${iccid.slice(-4)}`;
+        const body = stop
+          ? `<p role="status">${escapeHtml(fill(text.pageDone, { card }))}</p>`
+          : `<p>${escapeHtml(text.pageAsk)}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(text.pageButton)}</button></form>`;
+        return send(reply, 200, page(lang, fill(text.pageTitle, { card }), body));
+      };
+    const path = `${UNSUBSCRIBE_PATH}/:token`;
+    scope.get<{ Params: { token: string } }>(path, { schema: { hide: true } }, answer(false));
+    scope.post<{ Params: { token: string } }>(path, { schema: { hide: true } }, answer(true));
   });
 }

@@ -1,6 +1,7 @@
 import { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ERROR_CODES } from '../../http/errors';
+import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { acceptEvent, isRejection } from './fulfilment';
 import { SANDBOX_PAGE_PATH } from './providers/sandbox';
@@ -30,16 +31,12 @@ const SandboxForm = z.union([
 export async function paymentHttpRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app;
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+  await registerRawBodyRoutes(app, WEBHOOK_BODY_LIMIT, (scope) => {
     scope.post<{ Params: { provider: string } }>(WEBHOOK_PATH, { schema: { hide: true } }, async (request) => {
       const name = request.params.provider as ProviderName;
       const provider = PROVIDER_NAMES.includes(name) ? payments.providers[name] : undefined;
       if (!provider) throw new ApiError(ERROR_CODES.PARAM_ERROR, 'unknown payment provider', 404);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const raw = rawBodyOf(request);
       let event;
       try {
         event = await provider.verifyWebhook(raw, request.headers);

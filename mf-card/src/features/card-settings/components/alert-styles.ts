@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { switchTrack } from '../../../components/switch-track';
 
 // The alerts panel's controls: threshold chips (checkboxes) and on/off switches, each a 44px touch target.
 
@@ -83,52 +84,8 @@ export const Switch = styled.button`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   inline-size: 100%;
-  min-block-size: ${({ theme }) => theme.touch};
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: inherit;
-  font-weight: 600;
   text-align: start;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
-  .track {
-    position: relative;
-    flex: none;
-    inline-size: 48px;
-    block-size: 28px;
-    border-radius: 14px;
-    background: ${({ theme }) => theme.color.textMuted};
-    transition: background 0.15s;
-  }
-  .track::after {
-    content: '';
-    position: absolute;
-    inset-block-start: 3px;
-    inset-inline-start: 3px;
-    inline-size: 22px;
-    block-size: 22px;
-    border-radius: 50%;
-    background: #fff;
-    transition: inset-inline-start 0.15s;
-  }
-  &[aria-checked='true'] .track {
-    background: ${({ theme }) => theme.color.primaryDark};
-  }
-  /* On: the thumb at the line's end side, in either reading direction. */
-  &[aria-checked='true'] .track::after {
-    inset-inline-start: 23px;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .track,
-    .track::after {
-      transition: none;
-    }
-  }
+  ${switchTrack}
 `;
 
 /** Where the alert e-mails go: the address reads left to right in every language. */

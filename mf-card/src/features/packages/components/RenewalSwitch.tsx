@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getBus } from 'shared-contracts';
 import styled from 'styled-components';
+import { switchTrack } from '../../../components/switch-track';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
 import { setRenewal } from '../api/set-renewal';
@@ -16,53 +17,9 @@ const Switch = styled.button`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
-  min-block-size: ${({ theme }) => theme.touch};
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
+  ${switchTrack}
   &[aria-disabled='true'] {
     cursor: progress;
-  }
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 2px;
-  }
-  .track {
-    position: relative;
-    flex: none;
-    inline-size: 48px;
-    block-size: 28px;
-    border-radius: 14px;
-    background: ${({ theme }) => theme.color.textMuted};
-    transition: background 0.15s;
-  }
-  .track::after {
-    content: '';
-    position: absolute;
-    inset-block-start: 3px;
-    inset-inline-start: 3px;
-    inline-size: 22px;
-    block-size: 22px;
-    border-radius: 50%;
-    background: #fff;
-    transition: inset-inline-start 0.15s;
-  }
-  &[aria-checked='true'] .track {
-    background: ${({ theme }) => theme.color.primaryDark};
-  }
-  /* On: the thumb at the line's end side, in either reading direction. */
-  &[aria-checked='true'] .track::after {
-    inset-inline-start: 23px;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .track,
-    .track::after {
-      transition: none;
-    }
   }
 `;
 
