@@ -119,6 +119,16 @@ test('/card/set after login: rename a card, then remove it from the account', as
     await limit.getByLabel(/^Monthly limit/).fill('30');
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await expect(limit.getByTestId('renewal-cap-current')).toContainText('30.00');
+
+    // The card's alerts: 20% and 5% left by default; a third threshold and no expiry alert, saved.
+    const alerts = settings.getByTestId('alert-settings');
+    await expect(alerts.getByRole('checkbox', { name: '20%' })).toBeChecked();
+    await expect(alerts.getByRole('checkbox', { name: '5%' })).toBeChecked();
+    await alerts.getByText('50%').click();
+    await expect(alerts.getByRole('checkbox', { name: '50%' })).toBeChecked();
+    await alerts.getByTestId('alert-expiry').click();
+    await alerts.getByTestId('alert-save').click();
+    await expect(page.getByTestId('toast-region')).toContainText('Alerts saved');
     await axe(page);
     await limit.getByRole('button', { name: 'Remove limit' }).click();
     await expect(limit.getByTestId('renewal-cap-current')).toHaveText('No limit: every due renewal is charged.');

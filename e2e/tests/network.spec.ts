@@ -18,6 +18,13 @@ const frame = (page: Page) => page.locator('[data-remote="mf_card"]');
 const sheet = (page: Page) => page.getByTestId('checkout-sheet');
 const DAY = 86_400;
 
+/** The active packages /pkg lists, once the list has loaded. */
+async function activeRecords(page: Page): Promise<number> {
+  const active = frame(page).getByTestId('packages-active');
+  await active.waitFor();
+  return active.getByTestId('package-record').count();
+}
+
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -97,7 +104,7 @@ test('a package bought for a suspended card waits until Unlock; then the network
     .poll(
       async () => {
         await page.goto(`/pkg?iccid=${demo.suspended}`);
-        return frame(page).getByTestId('packages-active').getByTestId('package-record').count();
+        return activeRecords(page);
       },
       { timeout: 30_000, intervals: [2_000] },
     )
@@ -164,7 +171,7 @@ test('a month later the package has expired: it moves to the stopped group and t
     .poll(
       async () => {
         await page.goto(`/pkg?iccid=${demo.suspended}`);
-        return frame(page).getByTestId('packages-active').getByTestId('package-record').count();
+        return activeRecords(page);
       },
       { timeout: 90_000, intervals: [2_000] },
     )

@@ -27,6 +27,8 @@ describe('remotes manifest contract', () => {
     expect(isApiRequest('GET', '/eshop/health')).toBe(true);
     // The sandbox payment provider's hosted pay page is the api's, on the shop's origin.
     expect(isApiRequest('GET', '/eshop/pay/sandbox/0f3c2a')).toBe(true);
+    // So is the alert mails' unsubscribe page (a link in a mail, opened without the app).
+    expect(isApiRequest('GET', '/eshop/alerts/unsubscribe/Zx3v0Q9k2LmN4pQrStUvWx')).toBe(true);
     expect(isApiRequest('GET', '/eshop/pay/order')).toBe(false);
     expect(isApiRequest('GET', '/eshop/card/list')).toBe(false);
     expect(isApiRequest('POST', '/eshopping')).toBe(false);

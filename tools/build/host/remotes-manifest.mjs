@@ -22,9 +22,10 @@ export function remotesManifest(env = process.env) {
   );
 }
 
-// Under /eshop/ the api answers every call (POST) and its own pages: its documents and the sandbox payment
-// provider's hosted pay page; every other GET is a page of the SPA (for example /eshop/card/list): index.html.
-const API_DOCUMENTS = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/)/;
+// Under /eshop/ the api answers every call (POST) and its own pages: its documents, the sandbox payment
+// provider's hosted pay page and the alert mails' unsubscribe page; every other GET is a page of the SPA (for
+// example /eshop/card/list): index.html.
+const API_DOCUMENTS = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/|alerts\/unsubscribe\/)/;
 
 /** @param {string} method @param {string} pathname */
 export function isApiRequest(method, pathname) {
