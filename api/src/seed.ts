@@ -174,6 +174,12 @@ const CARDS: CardSeed[] = [
     active: { code: 'global-1gb-7d', usedBytes: 300 * MB },
   },
   {
+    iccid: '89880000000000000102',
+    flag: '1',
+    description: 'Agent 1, never used, no package: buy one as a visitor and watch the network start it',
+    status: 'Ready',
+  },
+  {
     iccid: '89880000000000000301',
     flag: '3',
     description: 'Agent 3 (page version 3, card list view), prices in EUR, German by default',

@@ -79,6 +79,10 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       await app.close();
       throw error;
     }
+    if (config.NODE_ENV === 'production' && config.CONNECTIVITY_PROVIDER === 'simulator') {
+      // Issue 23 decides whether a production start refuses it; until then it must not go unnoticed.
+      app.log.warn('CONNECTIVITY_PROVIDER=simulator: no real network carries the packages this shop sells');
+    }
     app.log.info(
       {
         database: db.kind === 'postgres' ? 'postgresql (DATABASE_URL)' : `pglite (${config.PGLITE_DIR})`,

@@ -252,6 +252,13 @@ describe('a bought package on the network', () => {
     expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
     const [pending] = await packagesOf(FREE);
     expect(pending).toMatchObject({ status: 'init', provider_state: 'pending' });
+    // Committed with the payment: its job is in the queue, so a crash before it runs loses nothing.
+    const schema = (await t.db.one<{ name: string }>(`SELECT current_schema() AS name`))?.name;
+    const queue = schema === 'public' ? 'pgboss' : schema;
+    const jobs = await t.db.query<{ data: { cardPackageIds: number[] } }>(
+      `SELECT data FROM ${queue}.job WHERE name = 'connectivity-apply'`,
+    );
+    expect(jobs.flatMap((job) => job.data.cardPackageIds)).toContain(pending!.id);
     // The job, retried, and a second worker at the same time: one assignment at the network.
     // (The one that finds the other's attempt in progress throws, so its job tries again later.)
     await Promise.allSettled([
