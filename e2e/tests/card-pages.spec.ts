@@ -129,6 +129,8 @@ test('/card/set after login: rename a card, then remove it from the account', as
     await alerts.getByTestId('alert-expiry').click();
     await alerts.getByTestId('alert-save').click();
     await expect(page.getByTestId('toast-region')).toContainText('Alerts saved');
+    await alerts.getByTestId('alert-thresholds').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/card-alerts-en.png' });
     await axe(page);
     await limit.getByRole('button', { name: 'Remove limit' }).click();
     await expect(limit.getByTestId('renewal-cap-current')).toHaveText('No limit: every due renewal is charged.');
