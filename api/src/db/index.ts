@@ -22,6 +22,11 @@ export interface Db extends Queryable {
   /** 'pglite' when the embedded database is in use, 'postgres' for a DATABASE_URL server. */
   readonly kind: 'pglite' | 'postgres';
   readonly pool: pg.Pool;
+  /**
+   * The same connections for statements that only touch tables no row cache keeps (the job queue's own: pg-boss
+   * polls several times a second): they are not announced to onChange, so they never drop the card page's rows.
+   */
+  readonly untracked: Queryable;
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -140,6 +145,7 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, o
     kind,
     pool,
     ...base,
+    untracked: wrap(pool, statements),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       changed();

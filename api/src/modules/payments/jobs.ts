@@ -108,10 +108,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   // pg-boss completes or fails a job without awaiting it; one finishing after stop() would hit a closed database and
   // reject unhandled. After stop its own statements are dropped: such a job stays active and is retried on expiry.
   let stopped = false;
+  // The queue's own statements (polls, completions, maintenance) touch only its tables: not announced as changes.
   const own: PgBoss.Db = {
     async executeSql(text: string, values: unknown[]) {
       if (stopped) return { rows: [] };
-      return { rows: await db.query(text, values ?? []) };
+      return { rows: await db.untracked.query(text, values ?? []) };
     },
   };
 
