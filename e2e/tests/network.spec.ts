@@ -111,6 +111,7 @@ test('a package bought for a suspended card waits until Unlock; then the network
     .toBe(1);
   await page.goto(`/2/${demo.suspended}`);
   await expect(frame(page).getByTestId('stat-total')).not.toHaveText(/^0/);
+  await expect(frame(page).getByTestId('card-gauge')).not.toHaveAttribute('aria-valuenow', '0');
   await expect(frame(page).getByTestId('card-updated')).toBeVisible();
   await axe(page);
   await page.screenshot({ path: 'screenshots/network-unlocked-en.png', fullPage: true });
@@ -180,5 +181,7 @@ test('a month later the package has expired: it moves to the stopped group and t
   await axe(page);
   await page.goto(`/2/${demo.suspended}`);
   await expect(frame(page).getByTestId('stat-total')).toHaveText(/^0/);
+  // Nothing in force: the gauge of the share left is empty.
+  await expect(frame(page).getByTestId('card-gauge')).toHaveAttribute('aria-valuenow', '0');
   await axe(page);
 });
