@@ -14,6 +14,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
+import { benchmarkIndex } from './lib/benchmark-index.mjs';
 import { describe } from './lib/cpuprofile.mjs';
 import { call, loginDemo, startApi } from './lib/api-server.mjs';
 import { startNode, stopChild, waitForUrl, withTeardown } from './lib/processes.mjs';
@@ -48,6 +49,8 @@ await withTeardown(async () => {
     nodeFlags: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : undefined,
   });
   console.log(`[bench] api up on ${api.database} in ${api.startMs} ms (NODE_ENV=production)`);
+  // The machine's speed varies up to 3x between days: every figure goes with the index it was measured at.
+  const indexBefore = await benchmarkIndex();
 
   const receipt = await loginDemo(api.origin);
   const cardBody = { flag: DEMO.flag, iccid: DEMO.iccid, lang: 'en' };
@@ -137,7 +140,9 @@ await withTeardown(async () => {
       ]);
     }
   }
+  const indexAfter = await benchmarkIndex();
   const text = [
+    `Lighthouse benchmark index: ${indexBefore} before the load, ${indexAfter} after it`,
     `autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after ${WARMUP} s warm-up); ${new Date().toISOString()}`,
     `api: node ${CPU_PROF ? '--cpu-prof ' : ''}dist/server.js (compiled), NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL || 'info'}, on ${api.database}; node ${process.version}`,
     // A shared 2-core machine: other work running at the same time shows here.

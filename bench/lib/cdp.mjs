@@ -6,7 +6,7 @@
 import { sleep } from './processes.mjs';
 
 /** One DevTools websocket: send(method, params) resolves with the result. */
-async function connect(webSocketUrl) {
+export async function connect(webSocketUrl) {
   const socket = new WebSocket(webSocketUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
