@@ -926,7 +926,8 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
   }
   // The network's view of the demo cards (status, where they were seen) and its clock.
   for (const card of CARDS.filter((entry) => !entry.thirdParty)) {
-    const seen = card.status === 'Activated';
+    // A card in service or suspended has been on the network before (a suspended one comes back Activated).
+    const seen = card.status !== 'Ready';
     await q.query(
       `INSERT INTO simulator_cards (iccid, status, country, network, last_seen_at) VALUES ($1, $2, $3, $4, $5)`,
       [card.iccid, card.status, seen ? 'FR' : null, seen ? 'Orange F' : null, seen ? ts(-0.05) : null],

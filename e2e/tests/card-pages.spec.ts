@@ -139,6 +139,11 @@ test('/card/set after login: rename a card, then remove it from the account', as
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(settings.getByTestId('settings-name')).toHaveText('Trip phone');
     await page.screenshot({ path: 'screenshots/card-settings-ar.png', fullPage: true });
+    await settings.getByTestId('alert-thresholds').scrollIntoViewIfNeeded();
+    // The three saved thresholds (50%, 20%, 5%), written the Arabic way.
+    await expect(settings.getByTestId('alert-thresholds').getByRole('checkbox', { checked: true })).toHaveCount(3);
+    await axe(page);
+    await page.screenshot({ path: 'screenshots/card-alerts-ar.png' });
 
     await settings.getByTestId('settings-unbind').click();
     const dialog = page.getByRole('alertdialog');

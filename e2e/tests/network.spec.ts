@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { outbox } from '../support/mail';
+import { origins } from '../support/ports';
 import { startServer, stopServer } from '../support/servers';
 import { loggedInPhone } from '../support/session';
 
@@ -14,6 +15,7 @@ import { loggedInPhone } from '../support/session';
 test.describe.configure({ mode: 'serial' });
 
 const NEAR_EMPTY = '89880000000000000007';
+const THIRD_PARTY = '89880000000000000006';
 const frame = (page: Page) => page.locator('[data-remote="mf_card"]');
 const sheet = (page: Page) => page.getByTestId('checkout-sheet');
 const DAY = 86_400;
@@ -82,22 +84,42 @@ test('a package bought for a suspended card waits until Unlock; then the network
   await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
   await page.keyboard.press('Escape');
 
-  // On /pkg: not started (the card is suspended, so the network does not start it), set up on the network.
+  // On /pkg: not started (the card is suspended, so the network does not start it), and carried by the network.
   await page.goto(`/pkg?iccid=${demo.suspended}`);
   const pending = frame(page).getByTestId('packages-pending').getByTestId('package-record');
   await expect(pending).toHaveCount(1);
   await expect(frame(page).getByTestId('packages-active').getByTestId('package-record')).toHaveCount(0);
   await axe(page);
+  // The second before the apply job ran, the record said it was being set up: the same answer with that state,
+  // to see how the page draws it (in English and Arabic).
+  await page.route('**/eshop/pkg/record', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const record of body.data.list2) record.network = 'pending';
+    await route.fulfill({ response, json: body });
+  });
+  for (const lang of ['en', 'ar'] as const) {
+    await page.goto(`/pkg?iccid=${demo.suspended}&lan=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    const note = pending.getByTestId('package-network');
+    if (lang === 'en') await expect(note).toHaveText('Being set up on the network…');
+    else await expect(note).toBeVisible();
+    await axe(page);
+    await pending.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/network-pkg-pending-${lang}.png` });
+  }
+  await page.unroute('**/eshop/pkg/record');
 
   // Unlock on the card page: the network lifts the suspension and the page says so.
-  await page.goto(`/2/${demo.suspended}`);
+  await page.goto(`/2/${demo.suspended}?lan=en`);
   await frame(page).getByTestId('card-unlock-button').click();
   const dialog = page.getByTestId('unlock-dialog');
   await expect(dialog).toBeVisible();
   await axe(page);
   await dialog.getByTestId('unlock-confirm').click();
-  await expect(page.getByTestId('toast-region')).toContainText(/unlocked/i);
+  await expect(page.getByTestId('toast-region')).toContainText('Card unlocked: the network restored service.');
   await expect(frame(page).getByTestId('card-status')).toHaveAttribute('data-status', 'Activated');
+  await page.screenshot({ path: 'screenshots/network-unlock-toast-en.png' });
 
   // The phone uses data: the network starts the package, and the card shows it with the time of the figures.
   await expect
@@ -120,6 +142,7 @@ test('a package bought for a suspended card waits until Unlock; then the network
 test('usage crosses the card threshold: the low-data mail in the outbox, the notice on the card page', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(150_000);
   // …0007 had 22% left at the start; at this speed it passes 20% within a minute or two.
@@ -144,8 +167,90 @@ test('usage crosses the card threshold: the low-data mail in the outbox, the not
   await page.goto(link);
   await expect(page.getByRole('button', { name: 'Stop alert e-mails' })).toBeVisible();
   await axe(page);
+  await page.screenshot({ path: 'screenshots/network-unsubscribe-en.png' });
   await page.getByRole('button', { name: 'Stop alert e-mails' }).click();
   await expect(page.getByRole('status')).toContainText('no more alert e-mails');
+  await page.screenshot({ path: 'screenshots/network-unsubscribed-en.png' });
+
+  // The same page in Arabic (a phone set to Arabic opens the mail's link), right to left.
+  const arabic = await browser.newContext({ locale: 'ar', viewport: { width: 390, height: 844 } });
+  try {
+    const phone = await arabic.newPage();
+    await phone.goto(`${origins.shell}${link}`);
+    await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(phone.getByRole('button', { name: 'إيقاف رسائل التنبيه' })).toBeVisible();
+    await axe(phone);
+    await phone.screenshot({ path: 'screenshots/network-unsubscribe-ar.png' });
+  } finally {
+    await arabic.close();
+  }
+});
+
+test('a package the network refuses is refunded: /pkg and the orders say so, in English and Arabic', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // …0006 is another network's card (third-party): the simulated network refuses to carry what is bought for it.
+  const token = await loggedInPhone(page, request);
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (path: string, data: object) => (await request.post(`/eshop${path}`, { data, headers })).json();
+  const saved = await call('/save/address', {
+    email: demo.user.email,
+    country: 'US',
+    region: 'NY',
+    city: 'New York',
+    postalCode: '10001',
+    line1: '350 Fifth Avenue',
+    iccid: THIRD_PARTY,
+  });
+  expect(saved.code).toBe(10000);
+  const goods = await call('/get/pkg', { iccid: THIRD_PARTY, lang: 'en', ccy: 'USD' });
+  const id = (goods.data.newList ?? goods.data.list)[0].id as number;
+  const bought = await call('/pay/buy', {
+    id,
+    renewal: false,
+    iccid: THIRD_PARTY,
+    flag: '2',
+    lang: 'en',
+    ccy: 'USD',
+    pay: 'stripe',
+  });
+  expect([bought.code, bought.message]).toEqual([10000, 'success']);
+  await page.goto(new URL(bought.data.pay_url as string).pathname);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/eshop/pay/sandbox/'));
+
+  const refunded = frame(page).getByTestId('packages-stopped').getByTestId('package-record');
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/pkg?iccid=${THIRD_PARTY}`);
+        await frame(page).getByTestId('packages-stopped').waitFor();
+        return refunded.getByTestId('package-network').count();
+      },
+      { timeout: 30_000, intervals: [2_000] },
+    )
+    .toBe(1);
+  await expect(refunded.getByTestId('package-network')).toHaveText('Not available on the network — refunded');
+  await axe(page);
+  await refunded.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/network-pkg-refunded-en.png' });
+  await page.goto(`/pay/order?iccid=${THIRD_PARTY}`);
+  await expect(page.getByTestId('order').first().getByTestId('order-status')).toHaveText('Refunded');
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/network-order-refunded-en.png' });
+
+  await page.goto(`/pkg?iccid=${THIRD_PARTY}&lan=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(refunded.getByTestId('package-network')).toBeVisible();
+  await axe(page);
+  await refunded.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/network-pkg-refunded-ar.png' });
+  await page.goto(`/pay/order?iccid=${THIRD_PARTY}&lan=ar`);
+  await expect(page.getByTestId('order').first().getByTestId('order-status')).toHaveText('تم الاسترداد');
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/network-order-refunded-ar.png' });
 });
 
 test('in Arabic the card page and its packages read right to left and pass axe', async ({ page, request }) => {
@@ -156,9 +261,11 @@ test('in Arabic the card page and its packages read right to left and pass axe',
   await expect(frame(page).getByTestId('card-updated')).toBeVisible();
   await axe(page);
   await page.screenshot({ path: 'screenshots/network-card-ar.png', fullPage: true });
-  await page.goto(`/pkg?iccid=${demo.suspended}`);
+  await page.goto(`/pkg?iccid=${demo.suspended}&lan=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(frame(page).getByTestId('packages-active').getByTestId('package-record')).toHaveCount(1);
   await axe(page);
+  await page.screenshot({ path: 'screenshots/network-pkg-ar.png' });
 });
 
 test('a month later the package has expired: it moves to the stopped group and the card figures follow', async ({

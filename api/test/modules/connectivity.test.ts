@@ -341,12 +341,22 @@ describe('a bought package on the network', () => {
       const refused = (await packagesOf(FREE)).find((pkg) => pkg.provider_state === 'refused');
       expect(refused?.status).toBe('invalid');
       expect(await orderRow(t.db, refusedOrder)).toMatchObject({ status: 'refunded' });
+      const orders = await post<{ list: Array<{ order_id: string; status: string; refunded?: boolean }> }>(
+        t.app,
+        '/pay/order/list',
+        { iccid: FREE, lang: 'en' },
+      );
+      expect(orders.body.data.list.find((order) => order.order_id === String(refusedOrder))).toMatchObject({
+        status: 'failed',
+        refunded: true,
+      });
       const records = await post<{ list3: Array<{ network?: string; status_str: string }> }>(t.app, '/pkg/record', {
         iccid: FREE,
         lang: 'en',
       });
+      // It never ran: no end date on the record.
       expect(records.body.data.list3).toContainEqual(
-        expect.objectContaining({ status_str: 'invalid', network: 'refused' }),
+        expect.objectContaining({ status_str: 'invalid', network: 'refused', expire_date: '' }),
       );
     } finally {
       await t.db.query(`UPDATE packages SET provider_bundle = NULL WHERE code = 'apac-10gb-15d'`);

@@ -540,6 +540,11 @@ export const OrderRecord = z.object({
   currency: Ccy,
   pay: PayMethod,
   status: OrderStatus,
+  /**
+   * design: paid back (the network refused what was bought); status says 'failed' to screens that predate this
+   * field. Absent when not refunded.
+   */
+  refunded: z.boolean().optional(),
   renewal: z.boolean(),
   /** Seconds. */
   create: UnixSeconds,

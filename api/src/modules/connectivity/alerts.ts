@@ -122,8 +122,8 @@ function leaders(rows: readonly AlertRow[]): AlertRow[] {
 }
 
 /** Writes the card page's notices of new alerts, in every language, once (card_alerts.notice_id). */
-async function writeNotices(db: Db, publicRows: readonly AlertRow[]): Promise<void> {
-  const rows = publicRows.filter((row) => row.notice_id === null);
+async function writeNotices(db: Db, raised: readonly AlertRow[]): Promise<void> {
+  const rows = raised.filter((row) => row.notice_id === null);
   if (rows.length === 0) return;
   await db.tx(async (q) => {
     for (const row of leaders(rows)) {

@@ -1,7 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { type Db } from '../../db/index';
 import { type ProviderName, type PaymentProvider } from '../payments/providers/types';
-import { recomputeCards } from './usage';
+import { lockCards, recomputeCards } from './usage';
 import { referenceOf, type ConnectivityProvider } from './providers/types';
 
 /**
@@ -148,10 +148,12 @@ export async function applyPackage(context: ApplyContext, id: number): Promise<'
     );
     return 'applied';
   }
+  // It never ran: no end to show, and the card's end no longer counts its planned one.
   await context.db.tx(async (q) => {
+    await lockCards(q, [row.iccid]);
     await q.query(
       `UPDATE card_packages SET provider_state = 'refused', status = 'invalid', ended_reason = 'refused',
-              apply_error = $2
+              apply_error = $2, expire_timestamp = NULL
         WHERE id = $1 AND provider_state = 'pending'`,
       [row.id, result.reason.slice(0, 500)],
     );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
+import { rawBodyOf, registerFormRoutes, registerRawBodyRoutes } from '../../http/body-scopes';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { alertText, fill } from './alert-text';
 import { unsubscribe, unsubscribeCard, UNSUBSCRIBE_PATH } from './alerts';
@@ -77,13 +77,7 @@ export async function connectivityHttpRoutes(app: FastifyInstance): Promise<void
     );
   });
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+  await registerFormRoutes(app, FORM_BODY_LIMIT, (scope) => {
     const send = (reply: FastifyReply, status: number, html: string) =>
       reply
         .code(status)

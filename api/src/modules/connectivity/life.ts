@@ -1,7 +1,7 @@
 import { type Db, type Queryable } from '../../db/index';
 import { raiseExpiryAlerts } from './alerts';
 import { type CardSnapshot, type ConnectivityProvider, type UsageEvent } from './providers/types';
-import { ingestIn, recomputeCards, type IngestResult } from './usage';
+import { ingestIn, lockCards, recomputeCards, type IngestResult } from './usage';
 
 /**
  * A package's life beyond usage reports: the scheduled expiry at its end, the periodic pull of figures from the
@@ -13,17 +13,21 @@ export async function expireDue(
   q: Queryable,
   nowSeconds: number,
 ): Promise<{ expired: number; alertIds: number[]; iccids: string[] }> {
-  const rows = await q.query<{ iccid: string | null }>(
-    `UPDATE card_packages SET status = 'stop', ended_reason = 'expired'
-      WHERE status = 'active' AND expire_timestamp <= $1
-      RETURNING iccid`,
+  // The cards first, then their packages: the order every writer of card figures keeps (no deadlock with ingestion).
+  const due = await q.query<{ iccid: string }>(
+    `SELECT DISTINCT iccid FROM card_packages
+      WHERE status = 'active' AND expire_timestamp <= $1 AND iccid IS NOT NULL`,
     [nowSeconds],
   );
-  const iccids = [...new Set(rows.flatMap((row) => (row.iccid ? [row.iccid] : [])))].sort();
-  if (iccids.length > 0) {
-    await q.query(`SELECT 1 FROM cards WHERE iccid = ANY($1::text[]) ORDER BY iccid FOR UPDATE`, [iccids]);
-    await recomputeCards(q, iccids);
-  }
+  const iccids = due.map((row) => row.iccid).sort();
+  await lockCards(q, iccids);
+  const rows = await q.query<{ iccid: string | null }>(
+    `UPDATE card_packages SET status = 'stop', ended_reason = 'expired'
+      WHERE status = 'active' AND expire_timestamp <= $1 AND (iccid = ANY($2::text[]) OR iccid IS NULL)
+      RETURNING iccid`,
+    [nowSeconds, iccids],
+  );
+  await recomputeCards(q, iccids);
   return { expired: rows.length, alertIds: await raiseExpiryAlerts(q, nowSeconds), iccids };
 }
 
@@ -58,9 +62,7 @@ export async function applySnapshot(
   const result = await ingestIn(q, provider.name, snapshotEvents(snapshot));
   await q.query(
     `UPDATE cards SET
-        -- A card used before comes back Activated even where the network says Ready (it forgot the history).
         status = CASE WHEN $2 = 'Suspension' THEN 'Suspension'
-                      WHEN status = 'Suspension' AND $2 = 'Ready' AND activated_at IS NOT NULL THEN 'Activated'
                       WHEN status = 'Suspension' OR $2 = 'Activated' THEN $2
                       ELSE status END,
         last_seen_country = coalesce($3, last_seen_country), last_seen_network = coalesce($4, last_seen_network),
@@ -87,7 +89,7 @@ export async function applySnapshot(
 export async function pullCard(db: Db, provider: ConnectivityProvider, iccid: string): Promise<IngestResult> {
   const snapshot = await provider.snapshot(iccid);
   return db.tx(async (q) => {
-    await q.query(`SELECT 1 FROM cards WHERE iccid = $1 FOR UPDATE`, [iccid]);
+    await lockCards(q, [iccid]);
     return applySnapshot(q, provider, snapshot);
   });
 }

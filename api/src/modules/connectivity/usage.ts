@@ -91,17 +91,21 @@ const rank = (column: string) => `(CASE ${column} WHEN 'init' THEN 0 WHEN 'activ
 
 /**
  * The cards' figures from their packages: used and total of the active ones (unlimited while an unlimited one is
- * active, kind 2 while one is throttled), the latest end among active and waiting ones (else the last known), when
+ * active, kind 2 while one is throttled), the latest end among active and waiting ones (else the end of the last one
+ * that ran; a card without packages keeps the end its operator loaded), when
  * the provider last measured them, and Activated once a package has started on a card that was never used.
  */
 export async function recomputeCards(q: Queryable, iccids: readonly string[]): Promise<void> {
   if (iccids.length === 0) return;
+  // Locked first (in ICCID order, as ingestion does): the sums below then see every package write committed before,
+  // and a report applied at the same time waits instead of being summed over.
+  await lockCards(q, iccids);
   await q.query(
     `UPDATE cards c SET
         used_bytes = s.used, total_bytes = s.total, unlimited = s.unlimited,
         kind = CASE WHEN s.throttled THEN 2 ELSE 1 END,
         show_alert = s.throttled,
-        expire_timestamp = coalesce(s.expire, c.expire_timestamp),
+        expire_timestamp = coalesce(s.expire, s.ended, c.expire_timestamp),
         usage_updated_at = CASE WHEN s.usage_at IS NULL THEN c.usage_updated_at
                                 ELSE greatest(c.usage_updated_at, s.usage_at) END,
         status = CASE WHEN c.status = 'Ready' AND s.started THEN 'Activated' ELSE c.status END,
@@ -113,6 +117,8 @@ export async function recomputeCards(q: Queryable, iccids: readonly string[]): P
                     coalesce(bool_or(cp.unlimited) FILTER (WHERE cp.status = 'active'), false) AS unlimited,
                     coalesce(bool_or(cp.throttled) FILTER (WHERE cp.status = 'active'), false) AS throttled,
                     max(cp.expire_timestamp) FILTER (WHERE cp.status IN ('active', 'init')) AS expire,
+                    max(cp.expire_timestamp) FILTER (WHERE cp.status IN ('stop', 'invalid')
+                                                       AND cp.started_at IS NOT NULL) AS ended,
                     max(cp.usage_at) AS usage_at,
                     coalesce(bool_or(cp.status <> 'init' AND cp.started_at IS NOT NULL), false) AS started,
                     min(cp.started_at) FILTER (WHERE cp.status <> 'init') AS first_start
@@ -122,6 +128,11 @@ export async function recomputeCards(q: Queryable, iccids: readonly string[]): P
       WHERE c.iccid = s.iccid`,
     [iccids],
   );
+}
+
+/** Locks cards in ICCID order (every writer of card figures does, so two never deadlock). */
+export async function lockCards(q: Queryable, iccids: readonly string[]): Promise<void> {
+  await q.query(`SELECT 1 FROM cards WHERE iccid = ANY($1::text[]) ORDER BY iccid FOR UPDATE`, [[...iccids].sort()]);
 }
 
 /** Default alert thresholds (percent of data left) when the cardholder chose none. */
@@ -164,7 +175,7 @@ export async function ingestIn(
   if (unique.size === 0) return result;
   const batch = [...unique.values()];
   const iccids = [...new Set(batch.map((event) => event.iccid))].sort();
-  await q.query(`SELECT 1 FROM cards WHERE iccid = ANY($1::text[]) ORDER BY iccid FOR UPDATE`, [iccids]);
+  await lockCards(q, iccids);
   const references = [
     ...new Set(
       batch.flatMap((event) => (event.reference && /^\d{1,15}$/.test(event.reference) ? [event.reference] : [])),

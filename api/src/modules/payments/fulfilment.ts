@@ -5,6 +5,7 @@ import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { type OrderStatus, type ProductKind } from './repository';
 import { newProfiles } from './profiles';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
+import { recomputeCards } from '../connectivity/usage';
 
 /**
  * Exactly-once fulfilment. A verified provider event is first stored (UNIQUE (provider, event_id): a duplicate
@@ -280,7 +281,7 @@ function decide(row: EventRow, order: LockedOrder | undefined): EventResult {
  * (its planned end runs from the latest of their ends, so renewals chain period after period), waiting ('init') for
  * the network: each is handed to the connectivity provider by a job queued in this same transaction (exactly once,
  * under its card_packages id), and becomes active when the provider reports its first use. The cards' figures move
- * only with the provider's reports (connectivity/usage.ts); here the card takes the renewal flag and the planned end.
+ * only with their packages (connectivity/usage.ts recomputeCards); here the card takes the renewal flag.
  */
 async function addToCards(
   q: Queryable,
@@ -300,7 +301,7 @@ async function addToCards(
   );
   // Per card: when the last queued period ends.
   const queue = new Map<string, number | null>(current.map((row) => [row.iccid, row.latest]));
-  const cards = new Map<string, { latest: number; renewal: boolean }>();
+  const cards = new Map<string, { renewal: boolean }>();
   const inserts = {
     iccid: [] as string[],
     packageId: [] as number[],
@@ -324,8 +325,7 @@ async function addToCards(
     inserts.validityDays.push(pkg.validity_days);
     inserts.expire.push(expire);
     queue.set(order.iccid, expire);
-    const card = cards.get(order.iccid) ?? { latest: expire, renewal: false };
-    card.latest = Math.max(card.latest, expire);
+    const card = cards.get(order.iccid) ?? { renewal: false };
     card.renewal ||= order.renewal;
     cards.set(order.iccid, card);
   }
@@ -357,16 +357,12 @@ async function addToCards(
       APPLY_PER_JOB,
     ).map((ids) => ({ data: { cardPackageIds: ids } })),
   );
-  const totals = [...cards.entries()];
-  await q.query(
-    `UPDATE cards c SET
-        expire_timestamp = greatest(coalesce(c.expire_timestamp, 0), v.latest),
-        renewal = c.renewal OR v.renewal,
-        updated_at = now()
-       FROM unnest($1::text[], $2::bigint[], $3::boolean[]) AS v(iccid, latest, renewal)
-      WHERE c.iccid = v.iccid`,
-    [totals.map(([iccid]) => iccid), totals.map(([, card]) => card.latest), totals.map(([, card]) => card.renewal)],
-  );
+  const renewing = [...cards.entries()].filter(([, card]) => card.renewal).map(([iccid]) => iccid);
+  if (renewing.length > 0) {
+    await q.query(`UPDATE cards SET renewal = true, updated_at = now() WHERE iccid = ANY($1::text[])`, [renewing]);
+  }
+  // The card's end follows its packages (the planned end of the one now waiting), like all its figures.
+  await recomputeCards(q, [...cards.keys()].sort());
 }
 
 /**

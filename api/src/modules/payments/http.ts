@@ -1,7 +1,7 @@
 import { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ERROR_CODES } from '../../http/errors';
-import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
+import { rawBodyOf, registerFormRoutes, registerRawBodyRoutes } from '../../http/body-scopes';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { acceptEvent, isRejection } from './fulfilment';
 import { SANDBOX_PAGE_PATH } from './providers/sandbox';
@@ -66,14 +66,7 @@ export async function paymentHttpRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-
+  await registerFormRoutes(app, FORM_BODY_LIMIT, (scope) => {
     const send = (reply: FastifyReply, outcome: SandboxOutcome) => {
       reply
         .header('cache-control', 'no-store')

@@ -4,7 +4,8 @@ import { type OrderListRow, type OrderStatus } from './repository';
 
 /**
  * The four states the screens know: an order is 'paid' once fulfilled (one transaction does both), 'pending' until a
- * verified provider event says otherwise; a refund shows as failed.
+ * verified provider event says otherwise; a refund is 'failed' with refunded: true (screens that predate the flag
+ * still say the payment did not go through, which is what the buyer's money says).
  */
 export function wireStatus(status: OrderStatus): WireStatus {
   switch (status) {
@@ -32,6 +33,7 @@ export function toOrderRecord(row: OrderListRow): OrderRecord {
     currency: row.currency,
     pay: row.pay_method ?? 'stripe',
     status: wireStatus(row.status),
+    ...(row.status === 'refunded' ? { refunded: true } : {}),
     renewal: row.renewal,
     create: toEpochSeconds(row.created_at) ?? 0,
   };

@@ -291,7 +291,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         `INSERT INTO simulator_cards (iccid, status) VALUES ($1, $2)
          ON CONFLICT (iccid) DO UPDATE SET status = CASE
            WHEN $3 THEN 'Suspension'
-           WHEN EXISTS (SELECT 1 FROM simulator_assignments a WHERE a.iccid = $1 AND a.started_at IS NOT NULL)
+           WHEN simulator_cards.last_seen_at IS NOT NULL
+             OR EXISTS (SELECT 1 FROM simulator_assignments a WHERE a.iccid = $1 AND a.started_at IS NOT NULL)
              THEN 'Activated'
            ELSE 'Ready' END`,
         [iccid, suspended ? 'Suspension' : 'Ready', suspended],

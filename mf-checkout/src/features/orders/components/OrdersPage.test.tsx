@@ -87,6 +87,23 @@ describe('orders page (/order, /pay/order)', () => {
     );
   });
 
+  it('says Refunded for an order the network refused and that was paid back (and Payment failed without the flag)', async () => {
+    await show(
+      {
+        orderList: {
+          list: [
+            order({ order_id: 'ord-back', name: 'Asia 10 GB', status: 'failed', refunded: true }),
+            order({ order_id: 'ord-fail', name: 'World 1 GB', create: NOW - 60, status: 'failed' }),
+          ],
+        },
+      },
+      { stored: { RECEIPT: 'token', USER_EMAIL: 'me@example.com' } },
+    );
+    const [back, failed] = (await screen.findAllByTestId('order')) as [HTMLElement, HTMLElement];
+    expect(within(back).getByTestId('order-status')).toHaveTextContent('Refunded');
+    expect(within(failed).getByTestId('order-status')).toHaveTextContent('Payment failed');
+  });
+
   it("shows a visitor the orders of the last card page's ICCID, and ?iccid= first", async () => {
     const { api } = await show({ orderList: { list: [order({})] } }, { stored: { DEVICE_ITEM_ICCID: ICCID } });
     await screen.findByTestId('order');
