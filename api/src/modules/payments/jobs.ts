@@ -107,11 +107,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   let starting: Promise<PgBoss> | undefined;
   // pg-boss completes or fails a job without awaiting it; one finishing after stop() would hit a closed database and
   // reject unhandled. After stop its own statements are dropped: such a job stays active and is retried on expiry.
+  // A dropped statement answers no result at all (not an empty one): pg-boss reads a completion's or fetch's missing
+  // result as nothing done, where an empty list of rows would throw in its unawaited completion.
   let stopped = false;
   // The queue's own statements (polls, completions, maintenance) touch only its tables: not announced as changes.
   const own: PgBoss.Db = {
     async executeSql(text: string, values: unknown[]) {
-      if (stopped) return { rows: [] };
+      if (stopped) return undefined as unknown as { rows: unknown[] };
       return { rows: await db.untracked.query(text, values ?? []) };
     },
   };

@@ -1,0 +1,48 @@
+import { createTestDb } from '../helpers/app';
+import { createJobQueue, QUEUES } from '../../src/modules/payments/jobs';
+import type { Db } from '../../src/db/index';
+
+// The job queue's shutdown: a handler still running when the queue stops (its graceful wait is over) finishes into
+// a stopped queue without a rejection nobody handles, and its job is
+// given back to be run again (pg-boss fails what is still active when its wait is over).
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb({ migrated: true });
+});
+afterAll(async () => db.close());
+
+test('a job finishing after stop() neither throws nor is marked done: it is retried', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const queue = createJobQueue(db, { pollingIntervalSeconds: 0.5 });
+    await queue.start();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let finished = false;
+    await queue.work(QUEUES.receipt, async () => {
+      started();
+      await held;
+      finished = true;
+    });
+    await queue.send(db, QUEUES.receipt, { orderIds: [1] });
+    await running;
+    // stop() waits up to five seconds for the handler, then gives up on it.
+    await queue.stop();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(finished).toBe(true);
+    expect(unhandled).toEqual([]);
+    // The queue's tables sit beside a test schema's own, or in pg-boss's schema.
+    const current = await db.one<{ schema: string }>(`SELECT current_schema() AS schema`);
+    const schema = current?.schema === 'public' ? 'pgboss' : current?.schema;
+    const rows = await db.query<{ state: string }>(`SELECT state FROM ${schema}.job WHERE name = $1`, [QUEUES.receipt]);
+    expect(rows.map((row) => row.state)).toEqual(['retry']);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+}, 20_000);
