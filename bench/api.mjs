@@ -1,7 +1,7 @@
 // `pnpm bench:api`: autocannon against the api's get/card, getCardList (logged in) and getPkg, and against a bare
 // Fastify route answering a fixed envelope of the same size, in one run, one target after the other; prints req/s,
 // p50, p99 and the ratio to bare Fastify, with issue 10's targets as PASS/MISS (exit 0 whatever the figures).
-// The api runs as production starts it (compiled: node dist/server.js, NODE_ENV=production) on PGlite in a temporary folder, or
+// The api runs as `pnpm start` starts it (compiled: node dist/server.js, NODE_ENV=development, info log) on PGlite in a temporary folder, or
 // on PostgreSQL in a schema of its own when DATABASE_URL is set.
 //
 // Environment: BENCH_API_DURATION (seconds per target, 10), BENCH_API_CONNECTIONS (20), BENCH_API_WARMUP (seconds,
@@ -48,7 +48,7 @@ await withTeardown(async () => {
     logDir,
     nodeFlags: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : undefined,
   });
-  console.log(`[bench] api up on ${api.database} in ${api.startMs} ms (NODE_ENV=production)`);
+  console.log(`[bench] api up on ${api.database} in ${api.startMs} ms (NODE_ENV=development)`);
   // The machine's speed varies up to 3x between days: every figure goes with the index it was measured at.
   const indexBefore = await benchmarkIndex();
 
@@ -144,7 +144,7 @@ await withTeardown(async () => {
   const text = [
     `Lighthouse benchmark index: ${indexBefore} before the load, ${indexAfter} after it`,
     `autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after ${WARMUP} s warm-up); ${new Date().toISOString()}`,
-    `api: node ${CPU_PROF ? '--cpu-prof ' : ''}dist/server.js (compiled), NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL || 'info'}, on ${api.database}; node ${process.version}`,
+    `api: node ${CPU_PROF ? '--cpu-prof ' : ''}dist/server.js (compiled), NODE_ENV=development, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL || 'info'}, on ${api.database}; node ${process.version}`,
     // A shared 2-core machine: other work running at the same time shows here.
     `load average at the end: ${os
       .loadavg()

@@ -13,6 +13,9 @@ async function main(command: string | undefined) {
     process.exit(2);
   }
   const config = loadConfig();
+  if (command === 'seed' && config.NODE_ENV === 'production') {
+    throw new Error('refusing to seed a production database: it would empty every table and load the demo data');
+  }
   const db = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   try {
     const applied = await migrate(db);

@@ -11,9 +11,9 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 /**
- * Whether start-up loads the demo data into an empty database: SEED_DEMO=1 always, SEED_DEMO=0 never; unset,
- * everywhere but production (NODE_ENV=production). `pnpm start` shows the demo; a production start never creates
- * the demo accounts, whose passwords are public.
+ * Whether start-up loads the demo data into an empty database: SEED_DEMO=1 always (refused in production), SEED_DEMO=0
+ * never; unset, everywhere but production. `pnpm start` shows the demo; a production start never creates the demo
+ * accounts, whose passwords are public.
  */
 export function seedDemoData(seedDemo: '0' | '1' | undefined, nodeEnv: string): boolean {
   if (seedDemo !== undefined) return seedDemo === '1';
@@ -99,10 +99,11 @@ export function oidcDemoEnabled(
 const optionalSecret = z.preprocess(emptyAsUndefined, z.string().min(16).optional());
 const paymentsEnv = {
   // Who takes card payments unless an agent names its own (agents.payment_provider): 'sandbox' is our own hosted
-  // test pay page (works offline, no money moves), 'stripe' is Stripe Checkout (needs the STRIPE_ keys).
+  // test pay page (works offline, no money moves; refused in production), 'stripe' is Stripe Checkout (needs the
+  // STRIPE_ keys).
   PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
-  // Signs the sandbox's webhook events (HMAC-SHA256). Unset: a random one per start outside production; in
-  // production the sandbox then refuses to start payments.
+  // Signs the sandbox's webhook events (HMAC-SHA256). Unset: a random one per start. Refused in production, where
+  // the sandbox never runs.
   SANDBOX_WEBHOOK_SECRET: optionalSecret,
   // Stripe Checkout: the secret API key (sk_...) and the webhook endpoint's signing secret (whsec_...).
   STRIPE_SECRET_KEY: optionalSecret,
@@ -117,7 +118,8 @@ const paymentsEnv = {
       .optional(),
   ),
   // PayPal Orders v2: REST app credentials, the webhook id verify-webhook-signature checks against, and which
-  // PayPal environment ('sandbox' or 'live'). Without the id and secret, PayPal payments go to the sandbox provider.
+  // PayPal environment ('sandbox' or 'live'; production needs 'live'). Without the id and secret, PayPal payments go
+  // to the sandbox provider outside production, and PayPal is not offered in production.
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalSecret,
   PAYPAL_WEBHOOK_ID: optionalString,
@@ -172,7 +174,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
   // Comma-separated browser origins allowed to call the api, or * for any (bearer tokens only, no cookies).
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
+  // 'production' unless set: a start that names no environment is a production start and is checked as one
+  // (loadConfig). `pnpm start` and `pnpm dev` name development; tests name test.
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('production')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data in an empty database at start-up: '1' always, '0' never, unset outside production only (seedDemo).
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
@@ -190,6 +194,58 @@ export type ApiConfig = z.infer<typeof envSchema> & {
   seedDemo: boolean;
 };
 
+/**
+ * What a production start (NODE_ENV=production, or unset) refuses: anything that would give packages away (the
+ * sandbox pay page, a provider's test mode, no real network), the demo's public accounts and sign-in, and a missing
+ * part without which customers lose what they paid for (their mail, their data). One line per problem.
+ */
+export function productionProblems(data: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const refuse = (name: string, why: string) => problems.push(`  ${name}: ${why}`);
+  if (data.PAYMENT_PROVIDER === 'sandbox') {
+    refuse(
+      'PAYMENT_PROVIDER',
+      'the sandbox marks orders paid without any money moving; set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY ' +
+        'and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (data.SANDBOX_WEBHOOK_SECRET) refuse('SANDBOX_WEBHOOK_SECRET', 'it turns the sandbox pay page on; unset it');
+  if (data.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(data.STRIPE_SECRET_KEY)) {
+    refuse('STRIPE_SECRET_KEY', "a test-mode key: Stripe's test cards would pay for real packages");
+  }
+  if (data.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_test_')) refuse('STRIPE_PUBLISHABLE_KEY', 'a test-mode key');
+  const paypal = [data.PAYPAL_CLIENT_ID, data.PAYPAL_CLIENT_SECRET, data.PAYPAL_WEBHOOK_ID];
+  if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+    refuse('PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID go together');
+  }
+  if (paypal.every(Boolean) && data.PAYPAL_ENVIRONMENT !== 'live') {
+    refuse('PAYPAL_ENVIRONMENT', "PayPal's sandbox would pay for real packages; set PAYPAL_ENVIRONMENT=live");
+  }
+  if (data.SEED_DEMO === '1') refuse('SEED_DEMO', 'the demo accounts have public passwords; unset it');
+  if (data.OIDC_DEMO === '1') refuse('OIDC_DEMO', 'the demo sign-in provider lets anyone sign in as anyone');
+  if (data.CONNECTIVITY_PROVIDER === 'simulator') {
+    refuse(
+      'CONNECTIVITY_PROVIDER',
+      'the simulator is no network: nothing would carry the packages sold; set CONNECTIVITY_PROVIDER=esimgo with ' +
+        'ESIMGO_API_KEY',
+    );
+  }
+  if (data.NETWORK_CLOCK_OFFSET_SECONDS > 0) refuse('NETWORK_CLOCK_OFFSET_SECONDS', 'for tests only; unset it');
+  if (!data.DATABASE_URL) {
+    refuse('DATABASE_URL', 'production keeps its data in PostgreSQL (the embedded database is for the demo)');
+  }
+  if (!data.SMTP_URL) {
+    refuse('SMTP_URL', 'sign-in codes, receipts and alerts would only be written to a folder on this machine');
+  }
+  if (!data.SHELL_ORIGIN.startsWith('https://')) {
+    refuse('SHELL_ORIGIN', "the shop's public https:// address (links in mails and payment return pages)");
+  }
+  if (Boolean(data.GOOGLE_CLIENT_ID) !== Boolean(data.GOOGLE_CLIENT_SECRET)) {
+    refuse('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  return problems;
+}
+
 /** Reads and validates the environment once at start-up; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = envSchema.safeParse(env);
@@ -198,17 +254,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error(`invalid api configuration:\n${problems}`);
   }
   const data = parsed.data;
-  if (data.NODE_ENV === 'production' && data.OIDC_DEMO === '1') {
-    throw new Error('invalid api configuration:\n  OIDC_DEMO: the demo sign-in provider is not allowed in production');
-  }
-  if (Boolean(data.GOOGLE_CLIENT_ID) !== Boolean(data.GOOGLE_CLIENT_SECRET) && data.NODE_ENV === 'production') {
-    throw new Error('invalid api configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  if (data.NODE_ENV === 'production') {
+    const problems = productionProblems(data);
+    if (problems.length > 0) {
+      throw new Error(
+        `refusing a production start (NODE_ENV=production, or unset):\n${problems.join('\n')}\n` +
+          'The demo runs with `pnpm start` (NODE_ENV=development); api/README.md lists what production needs.',
+      );
+    }
   }
   if (Boolean(data.FACEBOOK_CLIENT_ID) !== Boolean(data.FACEBOOK_CLIENT_SECRET)) {
     throw new Error('invalid api configuration:\n  FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
-  }
-  if (data.NODE_ENV === 'production' && data.NETWORK_CLOCK_OFFSET_SECONDS > 0) {
-    throw new Error('invalid api configuration:\n  NETWORK_CLOCK_OFFSET_SECONDS is for tests, not for production');
   }
   if (data.CONNECTIVITY_PROVIDER === 'esimgo' && !data.ESIMGO_API_KEY) {
     throw new Error('invalid api configuration:\n  CONNECTIVITY_PROVIDER=esimgo needs ESIMGO_API_KEY');

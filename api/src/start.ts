@@ -4,7 +4,7 @@ import { type ApiConfig } from './config';
 import { createDb, type Db } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail';
-import { seed } from './seed';
+import { DEMO_USER, seed } from './seed';
 import { paymentsOptionsFrom } from './modules/payments/settings';
 import { connectivityOptionsFrom } from './modules/connectivity/settings';
 import { thirdPartySettingsFrom, type ThirdPartySettings } from './modules/users/thirdparty';
@@ -38,6 +38,42 @@ function corsOrigins(config: ApiConfig): string[] | '*' {
 }
 
 /**
+ * A production database holds no demo data: the demo account's password and the demo agents' sandbox checkout are
+ * public. Checked after migrating, before anything listens; the message says what was found.
+ */
+async function refuseDemoDatabase(db: Db) {
+  const found = await db.one<{ demo_user: boolean; sandbox_agents: number }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS demo_user,
+            (SELECT count(*) FROM agents WHERE payment_provider = 'sandbox')::int AS sandbox_agents`,
+    [DEMO_USER.email],
+  );
+  const problems = [
+    ...(found?.demo_user ? [`  the demo account ${DEMO_USER.email} (its password is public)`] : []),
+    ...(found?.sandbox_agents
+      ? [`  ${found.sandbox_agents} agent(s) paying through the sandbox (agents.payment_provider)`]
+      : []),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`refusing a production start: the database holds demo data:\n${problems.join('\n')}`);
+  }
+}
+
+/** Outside production, said at every start: what is simulated, so nobody mistakes the demo for a shop. */
+export function simulatedBanner(config: ApiConfig): string {
+  const lines = [
+    `NOT A PRODUCTION START (NODE_ENV=${config.NODE_ENV}): payments are simulated`,
+    ...(config.PAYMENT_PROVIDER === 'sandbox' || !config.PAYPAL_CLIENT_ID
+      ? ['  the sandbox pay page marks orders paid; no card is charged and no money moves']
+      : []),
+    ...(config.CONNECTIVITY_PROVIDER === 'simulator'
+      ? ['  the simulated network carries the data; no SIM gets any']
+      : []),
+    ...(config.seedDemo ? [`  demo accounts with public passwords (${DEMO_USER.email})`] : []),
+  ];
+  return lines.join('\n');
+}
+
+/**
  * The api's start-up without the process around it (src/server.ts adds signals and the printed demo links): open
  * the database, migrate, load the demo data into an empty database when config.seedDemo, build the app, listen.
  */
@@ -48,6 +84,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
     // listens only after both: nothing answers, and no job runs, before the tables are there.
     const schema = (async () => {
       const applied = await migrate(db);
+      if (config.NODE_ENV === 'production') await refuseDemoDatabase(db);
       return { migrationsApplied: applied, seeded: config.seedDemo ? await seed(db) : false };
     })();
     const built = buildApp({
@@ -79,10 +116,7 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       await app.close();
       throw error;
     }
-    if (config.NODE_ENV === 'production' && config.CONNECTIVITY_PROVIDER === 'simulator') {
-      // Issue 23 decides whether a production start refuses it; until then it must not go unnoticed.
-      app.log.warn('CONNECTIVITY_PROVIDER=simulator: no real network carries the packages this shop sells');
-    }
+    if (config.NODE_ENV !== 'production') app.log.warn(simulatedBanner(config));
     app.log.info(
       {
         database: db.kind === 'postgres' ? 'postgresql (DATABASE_URL)' : `pglite (${config.PGLITE_DIR})`,

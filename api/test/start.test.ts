@@ -1,4 +1,6 @@
 import './helpers/esm-interop';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +8,9 @@ import { loadConfig } from '../src/config';
 import { DEMO_USER } from '../src/seed';
 import { startApi, type StartedApi } from '../src/start';
 import { createTestDb } from './helpers/app';
+import { PRODUCTION } from './helpers/production';
+
+const API_DIR = path.join(__dirname, '..');
 
 jest.setTimeout(60_000);
 
@@ -39,7 +44,8 @@ describe('start-up and the demo data', () => {
   }
 
   it('creates no demo users in production (NODE_ENV=production, SEED_DEMO unset)', async () => {
-    const api = await start({ NODE_ENV: 'production' });
+    // The injected test database stands in for DATABASE_URL's.
+    const api = await start(PRODUCTION);
     try {
       expect(api.seeded).toBe(false);
       expect(api.migrationsApplied.length).toBeGreaterThan(0); // it did start on the empty database
@@ -53,7 +59,7 @@ describe('start-up and the demo data', () => {
   });
 
   it('loads the demo data outside production (pnpm start)', async () => {
-    const api = await start({});
+    const api = await start({ NODE_ENV: 'development' });
     try {
       expect(api.seeded).toBe(true);
       const loaded = await counts(api);
@@ -65,13 +71,41 @@ describe('start-up and the demo data', () => {
     }
   });
 
-  it('loads the demo data in production when SEED_DEMO=1', async () => {
-    const api = await start({ NODE_ENV: 'production', SEED_DEMO: '1' });
-    try {
-      expect(api.seeded).toBe(true);
-      expect(await login(api)).toBe(10000);
-    } finally {
-      await api.close();
-    }
+  it('refuses a production start on a database that holds the demo data', async () => {
+    const db = await createTestDb();
+    const demo = await startApi(loadConfig({ API_PORT: '0', MAIL_OUTBOX: outbox, NODE_ENV: 'development' }), {
+      db,
+      logger: false,
+    });
+    expect(demo.seeded).toBe(true);
+    await demo.app.close(); // the database stays open for the production start
+    const config = loadConfig({ ...PRODUCTION, API_PORT: '0', MAIL_OUTBOX: outbox });
+    await expect(startApi(config, { db, logger: false })).rejects.toThrow(
+      /refusing a production start: the database holds demo data:\n {2}the demo account demo@example.com/,
+    );
+  });
+});
+
+// The process itself, as a deploy starts it (`node dist/server.js`; here its source through tsx): a start that names
+// no environment is a production start, and with the demo's configuration it stops before opening anything.
+describe('the production start command', () => {
+  it('refuses an unsafe configuration with a clear message and exit code 1', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'api-start-refused-'));
+    const pgliteDir = path.join(dir, 'pglite');
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', PGLITE_DIR: pgliteDir };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')], {
+      cwd: API_DIR,
+      env: { ...env, PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '1' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('api failed to start: refusing a production start (NODE_ENV=production, or unset)');
+    expect(result.stderr).toContain('PAYMENT_PROVIDER: the sandbox marks orders paid');
+    expect(result.stderr).toContain('SEED_DEMO: the demo accounts have public passwords');
+    expect(result.stdout).not.toContain('api ready');
+    // Nothing was opened: no embedded database was created.
+    expect(existsSync(pgliteDir)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });

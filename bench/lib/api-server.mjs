@@ -1,4 +1,4 @@
-// The api as production starts it (api's `serve` script: node dist/server.js, compiled first), on a database of its own: a
+// The api as `pnpm start` starts it (api's `serve` script: node dist/server.js, compiled first), on a database of its own: a
 // fresh PGlite folder, or with DATABASE_URL a fresh schema on that server, dropped again at the end.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,9 +53,11 @@ export async function startApi({ port, logDir, shellOrigin, nodeFlags, env = {} 
     cwd: path.join(ROOT, 'api'),
     logDir,
     env: {
-      // Production settings: no demo sign-in provider, no per-start sandbox secret; the demo data explicitly.
-      NODE_ENV: 'production',
+      // The demo's settings (a production start refuses the sandbox and the demo data the benchmarks buy and read
+      // with), without the demo sign-in provider; production differs from this only in what it refuses at start.
+      NODE_ENV: 'development',
       SEED_DEMO: '1',
+      OIDC_DEMO: '0',
       HOST: '127.0.0.1',
       API_PORT: String(port),
       MAIL_OUTBOX: outbox,

@@ -39,7 +39,9 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
         args: [path.join(root, 'api', 'dist', 'server.js')],
         env: {
           API_PORT: String(ports.api),
-          // The demo data the tests use, whatever NODE_ENV the run inherits.
+          // A development start (an unset NODE_ENV is production, which refuses the sandbox and the demo data).
+          NODE_ENV: 'development',
+          // The demo data the tests use.
           SEED_DEMO: '1',
           // The suite logs the demo user in far more often than a person would.
           AUTH_RATE_LIMIT: '1000',

@@ -61,6 +61,8 @@ describe('the pages in every language (rendered directly)', () => {
       for (const html of pages) {
         expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
         expect(html).toContain(t.footer.replace(/'/g, '&#39;'));
+        // Every page says first that payments are simulated (the sandbox never runs in production).
+        expect(html).toContain(`<header><p class="simulated">${t.simulated.replace(/'/g, '&#39;')}</p></header>`);
         expect(html).not.toMatch(/\{(total|code|left)\}/);
       }
       const [pay, challenge, expired] = pages as [string, string, string];

@@ -27,7 +27,7 @@ export interface PaymentsOptions {
   publicOrigin?: string;
   /** Who takes card payments unless the agent names its own (PAYMENT_PROVIDER). Default 'sandbox'. */
   defaultProvider?: 'sandbox' | 'stripe';
-  /** Signs the sandbox's webhooks (SANDBOX_WEBHOOK_SECRET); unset: random per start, except in production. */
+  /** Signs the sandbox's webhooks (SANDBOX_WEBHOOK_SECRET); unset: random per start. Never used in production. */
   sandboxSecret?: string;
   production?: boolean;
   /** Run the job workers (fulfilment retries, receipts, sandbox deliveries) in this instance. */
@@ -89,7 +89,8 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
     supervise: options.workers ?? false,
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  const sandboxSecret = options.sandboxSecret ?? (options.production ? undefined : randomBytes(32).toString('hex'));
+  // The sandbox never runs in production (loadConfig refuses its secret there too): its page marks orders paid.
+  const sandboxSecret = options.production ? undefined : (options.sandboxSecret ?? randomBytes(32).toString('hex'));
   const providers: Providers = {};
   if (sandboxSecret) providers.sandbox = createSandboxProvider(db, { secret: sandboxSecret, publicOrigin, now });
   if (options.stripe) providers.stripe = createStripeProvider({ now, ...options.stripe });

@@ -37,6 +37,7 @@ button,.button{display:block;width:100%;min-height:48px;margin:.625rem 0 0;font:
 .secondary{background:#fff;color:#1f2937;border-color:#6b7280}
 button:focus-visible,.button:focus-visible,input:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 footer{margin-top:1rem;color:#4b5563;font-size:.875rem;text-align:center}
+.simulated{margin:0;padding:.75rem 1rem;background:#fde68a;color:#451a03;font-weight:600;text-align:center;border-bottom:2px solid #b45309}
 `;
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -99,6 +100,7 @@ function layout(page: Page, title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
+<header><p class="simulated">${escape(t.simulated)}</p></header>
 <main>
 <div class="card">
 ${body}

@@ -9,6 +9,8 @@ export interface SandboxTexts {
   /** After the page's own title in <title>. */
   siteName: string;
   footer: string;
+  /** The banner at the top of every page: the shop is not a production start, payments are simulated. */
+  simulated: string;
   /** The badge of the pay and message pages. */
   badge: string;
   /** The badge of the 3-D Secure step. */
@@ -52,6 +54,7 @@ export interface SandboxTexts {
 export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   ar: {
     siteName: 'eSIM Shop – بيئة الاختبار',
+    simulated: 'المدفوعات هنا محاكاة: هذا المتجر لا يعمل في بيئة الإنتاج. لا يُدفع شيء حقيقي ولا يُشترى شيء حقيقي.',
     footer: 'مزوّد الدفع التجريبي: هذه صفحة اختبار، لا تُخصم أي مبالغ من أي بطاقة ولا تنتقل أي أموال.',
     badge: 'بيئة اختبار',
     bankBadge: 'بنك تجريبي',
@@ -84,6 +87,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   de: {
     siteName: 'eSIM Shop – Sandbox',
+    simulated:
+      'Zahlungen sind hier simuliert: Dieser Shop läuft nicht im Produktivbetrieb. Nichts wird wirklich bezahlt oder gekauft.',
     footer: 'Sandbox-Zahlungsanbieter: eine Testseite, keine Karte wird belastet und kein Geld fließt.',
     badge: 'Sandbox',
     bankBadge: 'Sandbox-Bank',
@@ -117,6 +122,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   en: {
     siteName: 'eSIM Shop sandbox',
+    simulated: 'Payments here are simulated: this shop is not running in production. Nothing is really paid or bought.',
     footer: 'Sandbox payment provider: a test page, no card is charged and no money moves.',
     badge: 'Sandbox',
     bankBadge: 'Sandbox bank',
@@ -149,6 +155,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   es: {
     siteName: 'eSIM Shop – entorno de pruebas',
+    simulated:
+      'Los pagos aquí son simulados: esta tienda no funciona en producción. Nada se paga ni se compra de verdad.',
     footer: 'Proveedor de pagos de pruebas: una página de prueba, no se cobra ninguna tarjeta ni se mueve dinero.',
     badge: 'Pruebas',
     bankBadge: 'Banco de pruebas',
@@ -181,6 +189,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   fr: {
     siteName: 'eSIM Shop – bac à sable',
+    simulated:
+      'Les paiements sont simulés ici : cette boutique ne fonctionne pas en production. Rien n’est réellement payé ni acheté.',
     footer:
       'Prestataire de paiement de test : une page de test, aucune carte n’est débitée et aucun argent ne circule.',
     badge: 'Bac à sable',
@@ -214,6 +224,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   it: {
     siteName: 'eSIM Shop – sandbox',
+    simulated:
+      'Qui i pagamenti sono simulati: questo negozio non è in produzione. Nulla viene pagato o acquistato davvero.',
     footer:
       'Fornitore di pagamenti sandbox: una pagina di prova, nessuna carta viene addebitata e nessun denaro viene trasferito.',
     badge: 'Sandbox',
@@ -248,6 +260,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   ja: {
     siteName: 'eSIM Shop サンドボックス',
+    simulated:
+      'ここでの支払いはシミュレーションです。このショップは本番環境で動作していません。実際の支払いや購入は行われません。',
     footer: 'サンドボックス決済プロバイダー：テスト用のページです。カードへの請求やお金の移動は一切ありません。',
     badge: 'サンドボックス',
     bankBadge: 'サンドボックス銀行',
@@ -280,6 +294,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   th: {
     siteName: 'eSIM Shop แซนด์บ็อกซ์',
+    simulated: 'การชำระเงินที่นี่เป็นการจำลอง: ร้านนี้ไม่ได้ทำงานในระบบจริง ไม่มีการชำระเงินหรือซื้อสินค้าจริง',
     footer: 'ผู้ให้บริการชำระเงินแซนด์บ็อกซ์: หน้านี้เป็นหน้าทดสอบ ไม่มีการเรียกเก็บเงินจากบัตรและไม่มีการโอนเงินใด ๆ',
     badge: 'แซนด์บ็อกซ์',
     bankBadge: 'ธนาคารแซนด์บ็อกซ์',
@@ -312,6 +327,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   tr: {
     siteName: 'eSIM Shop test ortamı',
+    simulated:
+      'Buradaki ödemeler simülasyondur: bu mağaza canlı ortamda çalışmıyor. Gerçekte hiçbir şey ödenmez ya da satın alınmaz.',
     footer: 'Test ödeme sağlayıcısı: bu bir test sayfasıdır, hiçbir karttan ücret alınmaz ve para transferi yapılmaz.',
     badge: 'Test ortamı',
     bankBadge: 'Test bankası',
@@ -344,6 +361,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   ko: {
     siteName: 'eSIM Shop 샌드박스',
+    simulated:
+      '이곳의 결제는 시뮬레이션입니다. 이 상점은 실제 운영 환경에서 실행되고 있지 않습니다. 실제로 결제되거나 구매되는 것은 없습니다.',
     footer: '샌드박스 결제 대행사: 테스트 페이지이며, 카드에 청구되거나 돈이 이동하지 않습니다.',
     badge: '샌드박스',
     bankBadge: '샌드박스 은행',
@@ -376,6 +395,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   id: {
     siteName: 'eSIM Shop sandbox',
+    simulated:
+      'Pembayaran di sini disimulasikan: toko ini tidak berjalan di produksi. Tidak ada yang benar-benar dibayar atau dibeli.',
     footer:
       'Penyedia pembayaran sandbox: halaman uji coba, tidak ada kartu yang ditagih dan tidak ada uang yang berpindah.',
     badge: 'Sandbox',
@@ -409,6 +430,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   pt: {
     siteName: 'eSIM Shop – ambiente de testes',
+    simulated: 'Os pagamentos aqui são simulados: esta loja não está em produção. Nada é realmente pago ou comprado.',
     footer:
       'Provedor de pagamentos de teste: uma página de teste, nenhum cartão é cobrado e nenhum dinheiro é movimentado.',
     badge: 'Testes',
@@ -442,6 +464,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   zh: {
     siteName: 'eSIM Shop 沙盒',
+    simulated: '此处的付款为模拟付款：本商店未在生产环境中运行。不会产生真实的付款或购买。',
     footer: '沙盒支付服务商：这是测试页面，不会从任何卡扣款，也不会有资金流动。',
     badge: '沙盒',
     bankBadge: '沙盒银行',
@@ -474,6 +497,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   vi: {
     siteName: 'eSIM Shop sandbox',
+    simulated:
+      'Thanh toán ở đây là mô phỏng: cửa hàng này không chạy ở môi trường thật. Không có gì thực sự được thanh toán hay mua.',
     footer:
       'Nhà cung cấp thanh toán sandbox: đây là trang thử nghiệm, không thẻ nào bị trừ tiền và không có tiền được chuyển.',
     badge: 'Sandbox',
@@ -508,6 +533,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   pl: {
     siteName: 'eSIM Shop – piaskownica',
+    simulated:
+      'Płatności są tu symulowane: ten sklep nie działa produkcyjnie. Nic nie jest naprawdę opłacane ani kupowane.',
     footer:
       'Testowy dostawca płatności: to strona testowa, żadna karta nie jest obciążana i żadne pieniądze nie są przesyłane.',
     badge: 'Piaskownica',
@@ -541,6 +568,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
   },
   he: {
     siteName: 'eSIM Shop – סביבת בדיקות',
+    simulated: 'התשלומים כאן מדומים: החנות הזו אינה פועלת בסביבת ייצור. שום דבר אינו משולם או נקנה באמת.',
     footer: 'ספק תשלומים לבדיקות: זהו דף בדיקה, אף כרטיס אינו מחויב ואין העברת כסף.',
     badge: 'סביבת בדיקות',
     bankBadge: 'בנק בדיקות',
