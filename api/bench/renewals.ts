@@ -45,8 +45,8 @@ async function main() {
                      extract(epoch FROM now())::bigint + 12 * 3600
                 FROM orders_in
               RETURNING order_id)
-       INSERT INTO saved_payment_methods (iccid, provider, token, order_id)
-       SELECT o.iccid, 'sandbox', 'pm_bench_' || o.id, o.id FROM orders_in o`,
+       INSERT INTO saved_payment_methods (iccid, provider, token, order_id, payer_email)
+       SELECT o.iccid, 'sandbox', 'pm_bench_' || o.id, o.id, 'bench@example.com' FROM orders_in o`,
       [N],
     );
     await db.query('ANALYZE');

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_ROOT, DEFAULT_MAIL_FROM } from './config';
 import { type Db } from './db/index';
@@ -25,6 +30,13 @@ import { paymentCalls } from './modules/payments/routes';
 import auth from './plugins/auth';
 import docs from './plugins/docs';
 import errors from './plugins/errors';
+import observability, {
+  NEVER_SHED,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  type ObservabilityOptions,
+} from './plugins/observability';
+import { DEFAULT_GUESSING_LIMITS, guessingGuard, type GuessingLimits } from './plugins/guessing';
 import repositories from './plugins/repositories';
 import security from './plugins/security';
 
@@ -41,6 +53,8 @@ export interface BuildAppOptions {
   authRateLimit?: RateLimitSettings;
   /** Per-address limit of each account call that names an e-mail (login, codes, sign-up, reset, e-mail change). */
   addressRateLimit?: RateLimitSettings;
+  /** Per-IP and per-account limits of the calls that take an ICCID or EID (plugins/guessing.ts). */
+  guessing?: GuessingLimits;
   /** The time sessions, verification codes and address limits go by; tests move it instead of sleeping. */
   clock?: Clock;
   corsOrigins?: string[] | '*';
@@ -53,6 +67,8 @@ export interface BuildAppOptions {
   payments?: PaymentsOptions;
   /** The connectivity provider (simulator or eSIM Go) and its workers; default: the simulator, workers as payments'. */
   connectivity?: ConnectivityOptions;
+  /** Metrics' token, load shedding's thresholds. */
+  observability?: ObservabilityOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -67,18 +83,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? 'loopback',
     // Calls and their fields are case-sensitive on the wire; keep routing strict too.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // One id per request, the site host's when it sent one: in every log line of the request and in its answer.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // 1. external: error envelope first (it also installs the JSON parser), security headers, CORS, rate limits, docs
+  // 1. external: error envelope first (it also installs the JSON parser), metrics, request ids and load shedding,
+  // security headers, CORS, rate limits, docs
   await app.register(errors);
+  await app.register(observability, { production: options.production ?? false, ...options.observability });
   await app.register(security, { db: options.db, corsOrigins: options.corsOrigins ?? '*' });
   await app.register(docs);
-  app.get('/eshop/health', { schema: { hide: true } }, async () => {
-    await options.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  // Readiness (and the health check that predates it): the database and the job queue answer, and the process is
+  // not shutting down. Liveness is /eshop/health/live.
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const checks = {
+      database: await options.db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      jobs: await app.payments.jobs.reachable(),
+      accepting: app.accepting(),
+    };
+    const ok = checks.database && checks.jobs && checks.accepting;
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
+  };
+  app.get('/eshop/health', { schema: { hide: true }, config: NEVER_SHED }, ready);
+  app.get('/eshop/health/ready', { schema: { hide: true }, config: NEVER_SHED }, ready);
 
   // 2. the app's own: database, repositories, mail, authentication
   await app.register(repositories, {
@@ -90,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(auth);
   await app.register(payments, { production: options.production ?? false, ...options.payments });
+  app.metrics.setJobStats(() => app.payments.jobs.stats());
   await app.register(connectivity, {
     workers: options.payments?.workers ?? false,
     now: options.payments?.now,
@@ -124,7 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ];
     const implemented = new Set<CallName>(routes.map((route) => route.name));
     for (const name of CALL_NAMES) if (!implemented.has(name)) routes.push(pendingCall(name));
-    for (const route of routes) registerCall(scope, route, rateLimit);
+    // Every call that names an ICCID or EID counts towards the guessing limits.
+    const clock = options.clock ?? (() => new Date());
+    const guarded = guessingGuard(options.db, options.guessing ?? DEFAULT_GUESSING_LIMITS, () => clock().getTime());
+    for (const route of routes) registerCall(scope, guarded(route), rateLimit);
   });
   // Provider webhooks and the sandbox's pay page (not calls: raw or form bodies, HTML answers).
   await app.register(paymentHttpRoutes);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -157,6 +158,76 @@ const connectivityEnv = {
 };
 // ---- end connectivity ----
 
+// ---- operations ----
+const operationsEnv = {
+  // Bearer token of GET /eshop/metrics (Prometheus); unset: open outside production, off in production.
+  METRICS_TOKEN: optionalSecret,
+  // Load shedding: answer 503 (catalogue 10007, Retry-After) while the event loop lags more than this, ms; 0: never.
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // On SIGTERM, readiness answers 503 this long before the listener closes (a load balancer's check interval), ms.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+};
+// ---- end operations ----
+
+// ---- guessing ----
+// Per-IP and per-account limits of the calls that take an ICCID or EID (an unbound card's only secret): every
+// lookup counts, a miss (no such card or slot) also counts towards a much smaller allowance. 0 turns one off.
+// api/README.md, Limits.
+const limitEnv = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+const windowEnv = (fallback: number) => z.coerce.number().int().min(1).max(86_400).default(fallback);
+const guessingEnv = {
+  LOOKUP_LIMIT_PER_IP: limitEnv(600),
+  LOOKUP_LIMIT_PER_ACCOUNT: limitEnv(600),
+  LOOKUP_WINDOW_SECONDS: windowEnv(60),
+  LOOKUP_MISS_LIMIT_PER_IP: limitEnv(30),
+  LOOKUP_MISS_LIMIT_PER_ACCOUNT: limitEnv(30),
+  LOOKUP_MISS_WINDOW_SECONDS: windowEnv(15 * 60),
+};
+
+/** The guessing limits of a configuration, as buildApp takes them (plugins/guessing.ts). */
+export function guessingLimitsFrom(config: Pick<ApiConfig, keyof typeof guessingEnv>) {
+  return {
+    perIp: config.LOOKUP_LIMIT_PER_IP,
+    perAccount: config.LOOKUP_LIMIT_PER_ACCOUNT,
+    windowMs: config.LOOKUP_WINDOW_SECONDS * 1000,
+    missesPerIp: config.LOOKUP_MISS_LIMIT_PER_IP,
+    missesPerAccount: config.LOOKUP_MISS_LIMIT_PER_ACCOUNT,
+    missWindowMs: config.LOOKUP_MISS_WINDOW_SECONDS * 1000,
+  };
+}
+
+// Trusted proxies (TRUSTED_PROXIES, in envSchema): who may tell us the client's address in X-Forwarded-For.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUSTED_PROXIES: an IP address, a CIDR (address/prefix length), or loopback/linklocal/uniquelocal. */
+export function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUSTED_PROXIES as a list (Fastify's trustProxy and the site host take it as is). */
+export function trustedProxyList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+const trustedProxiesEnv = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('loopback')
+    .refine((value) => trustedProxyList(value).every(isProxyRange), {
+      message: 'comma-separated IP addresses and CIDRs (or loopback, linklocal, uniquelocal); never "true" or "*"',
+    }),
+);
+// ---- end guessing ----
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -170,8 +241,15 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
-  // The shell's dev host proxies /eshop/ to us from loopback; trust its X-Forwarded-For for rate limits.
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+  // Who may tell us the client's address (X-Forwarded-For) for the rate limits: the site hosts and load balancers
+  // in front of us, comma-separated IPs and CIDRs; default loopback (the site host on this machine). Behind a load
+  // balancer, name its addresses: else every visitor counts as the balancer's one IP.
+  TRUSTED_PROXIES: trustedProxiesEnv,
+  // Renamed TRUSTED_PROXIES (which takes no "true"): a start that still sets it stops, rather than trust no one.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({ error: 'renamed TRUSTED_PROXIES: comma-separated IP addresses and CIDRs of the proxies' }),
+  ),
   // Comma-separated browser origins allowed to call the api, or * for any (bearer tokens only, no cookies).
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
   // 'production' unless set: a start that names no environment is a production start and is checked as one
@@ -187,6 +265,8 @@ const envSchema = z.object({
   ...thirdPartyEnv,
   ...paymentsEnv,
   ...connectivityEnv,
+  ...operationsEnv,
+  ...guessingEnv,
 });
 
 export type ApiConfig = z.infer<typeof envSchema> & {

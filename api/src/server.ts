@@ -92,11 +92,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    api.app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    api.app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    // Requests in flight and running jobs get their time (the job queue waits up to 5 s); then the process goes anyway.
+    const timer = setTimeout(() => process.exit(1), config.SHUTDOWN_DRAIN_MS + 15_000);
     timer.unref();
     try {
-      await api.close();
+      await api.close({ drainMs: config.SHUTDOWN_DRAIN_MS });
+      api.app.log.info('shut down');
       await demo.close();
       process.exit(0);
     } catch (error) {

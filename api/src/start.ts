@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
-import { type ApiConfig } from './config';
+import { guessingLimitsFrom, trustedProxyList, type ApiConfig } from './config';
 import { createDb, type Db } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail';
@@ -27,7 +27,12 @@ export interface StartedApi {
   seeded: boolean;
   /** Where the app listens, e.g. http://127.0.0.1:3000. */
   address: string;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: readiness answers 503 for `drainMs` (the load balancer takes this instance out) while requests
+   * are still answered, then the listener closes, requests in flight finish, the job queue lets running jobs end (or
+   * gives them back for retry), and the database closes.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 function corsOrigins(config: ApiConfig): string[] | '*' {
@@ -93,13 +98,18 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       logger: options.logger ?? { level: config.LOG_LEVEL },
       sessionTtlHours: config.SESSION_TTL_HOURS,
       corsOrigins: corsOrigins(config),
-      trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY,
+      trustProxy: trustedProxyList(config.TRUSTED_PROXIES),
       production: config.NODE_ENV === 'production',
       authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
       addressRateLimit: { max: config.ADDRESS_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
+      guessing: guessingLimitsFrom(config),
       thirdParty: options.thirdParty ?? thirdPartySettingsFrom(config),
       payments: paymentsOptionsFrom(config),
       connectivity: connectivityOptionsFrom(config),
+      observability: {
+        metricsToken: config.METRICS_TOKEN,
+        maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+      },
     });
     const [schemaResult, appResult] = await Promise.allSettled([schema, built]);
     if (schemaResult.status === 'rejected') {
@@ -133,7 +143,9 @@ export async function startApi(config: ApiConfig, options: StartApiOptions = {})
       migrationsApplied,
       seeded,
       address,
-      async close() {
+      async close({ drainMs = 0 } = {}) {
+        app.stopAccepting();
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
         await app.close();
         await db.close();
       },

@@ -46,6 +46,11 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           // The suite logs the demo user in far more often than a person would.
           AUTH_RATE_LIMIT: '1000',
           ADDRESS_RATE_LIMIT: '1000',
+          // ...and looks cards up far more often, all from one address.
+          LOOKUP_LIMIT_PER_IP: '100000',
+          LOOKUP_LIMIT_PER_ACCOUNT: '100000',
+          LOOKUP_MISS_LIMIT_PER_IP: '100000',
+          LOOKUP_MISS_LIMIT_PER_ACCOUNT: '100000',
           SHELL_ORIGIN: origins.shell,
           CORS_ORIGINS: origins.partner,
           // Google's configuration pointed at the local OpenID provider (the 'oidc' server).

@@ -9,6 +9,12 @@ export interface CallDefinition {
   readonly base?: 'api';
 }
 
+/**
+ * The most ICCIDs one batch bind (bindCardList) takes: each is a guess at an unbound card's only secret, so a
+ * batch is small; a longer list is sent in batches of this size (mf-card).
+ */
+export const BIND_BATCH_MAX = 20;
+
 export const calls = {
   // card page
   checkCard: { path: '/check/card' },
@@ -74,6 +80,8 @@ export const calls = {
   getUserInfo: { path: '/v1/user/info' },
   userSet: { path: '/v1/user/set' },
   updateEmail: { path: '/v1/user/update/email' },
+  getPaymentMethods: { path: '/v1/user/payment/methods' },
+  deletePaymentMethod: { path: '/v1/user/payment/methods/delete' },
   getConfig: { path: '/get/config' },
   // eSIM
   eidInfo: { path: '/eid/info' },

@@ -56,6 +56,14 @@ function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return { status: 400, code: ERROR_CODES.PARSE_ERROR, message: messageFor(ERROR_CODES.PARSE_ERROR) };
   }
+  if (fastifyError.code === 'FST_UNDER_PRESSURE') {
+    // Load shedding (plugins/observability): the caller should come back shortly (Retry-After is already set).
+    return {
+      status: 503,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+      message: `${messageFor(ERROR_CODES.TOO_MANY_REQUESTS)} (overloaded)`,
+    };
+  }
   if (fastifyError.statusCode === 429) {
     return { status: 429, code: ERROR_CODES.TOO_MANY_REQUESTS, message: messageFor(ERROR_CODES.TOO_MANY_REQUESTS) };
   }
@@ -74,6 +82,8 @@ function sendEnvelope(reply: FastifyReply, mapped: Mapped) {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
+    // The metrics count answers by catalogue code (absent where the errors plugin runs without them).
+    (request.server as Partial<FastifyInstance>).metrics?.noteCode(request, mapped.code);
     if (error instanceof ApiError && mapped.status === 501) {
       // A call of a later issue (pendingCall): expected, and the client sees only the generic system error.
       request.log.warn({ url: request.url }, 'call not implemented yet');

@@ -1,9 +1,29 @@
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { type Db, type Queryable } from '../db/index';
+import { ApiError, ERROR_CODES } from '../http/errors';
+
+/**
+ * What a limited call answers when its counters cannot be reached: the limits fail closed (a guess or a mailing
+ * that cannot be counted is not let through). 503 with the catalogue's rate-limit code: the client shows "try again
+ * later", which is what the visitor should do.
+ */
+export function limitsUnavailable(): ApiError {
+  return new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 503);
+}
+
+/** Runs a counter query; a failure of the store becomes limitsUnavailable() (logged by the error handler's caller). */
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(limitsUnavailable(), { cause: error });
+  }
+}
 
 /**
  * Counts one hit on a fixed-window counter in PostgreSQL (table rate_limits): the hits in the current window and
  * the milliseconds left in it. Shared by the per-IP limits below and the per-address limits of the account calls.
+ * A store that cannot be reached throws limitsUnavailable().
  */
 export async function countHit(
   db: Queryable,
@@ -11,22 +31,86 @@ export async function countHit(
   nowMs: number,
   windowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  const row = await db.one<{ hits: number; window_started_ms: string | number }>(
-    `INSERT INTO rate_limits (key, window_started_ms, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN 1 ELSE rate_limits.hits + 1 END,
-       window_started_ms = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN $2
-                                ELSE rate_limits.window_started_ms END
-     RETURNING hits, window_started_ms`,
-    [key, nowMs, windowMs],
+  const row = await counted(() =>
+    db.one<{ hits: number; window_started_ms: string | number }>(
+      `INSERT INTO rate_limits (key, window_started_ms, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN 1 ELSE rate_limits.hits + 1 END,
+         window_started_ms = CASE WHEN rate_limits.window_started_ms + $3 <= $2 THEN $2
+                                  ELSE rate_limits.window_started_ms END
+       RETURNING hits, window_started_ms`,
+      [key, nowMs, windowMs],
+    ),
   );
   const started = Number(row?.window_started_ms ?? nowMs);
   return { current: row?.hits ?? 1, ttl: Math.max(0, started + windowMs - nowMs) };
 }
 
+export interface CountAndPeek {
+  /** Counters to add `by` to, each in its own fixed window of `windowMs` (always in the same order: no deadlock). */
+  count: { keys: string[]; by: number; windowMs: number };
+  /** Counters only read, each with its window of `windowMs` (0 hits once the window is over). */
+  peek: { keys: string[]; windowMs: number };
+  nowMs: number;
+}
+
+/** Counters whose window began this long ago are over whatever their window (the longest configurable is a day). */
+const SWEEP_AFTER_MS = 2 * 86_400_000;
+/** Every this many counted lookups, this process drops the counters that are over (one row per client and key). */
+const SWEEP_EVERY = 1000;
+let untilSweep = SWEEP_EVERY;
+
+/** Drops the counters whose window is long over, so the table keeps only the recent clients. */
+export async function sweepCounters(db: Queryable, nowMs: number): Promise<number> {
+  const rows = await db.query(`DELETE FROM rate_limits WHERE window_started_ms < $1 RETURNING key`, [
+    nowMs - SWEEP_AFTER_MS,
+  ]);
+  return rows.length;
+}
+
+/**
+ * Several counters in one round trip: adds to `count.keys` and reads `peek.keys`; the hits of each key in its
+ * current window (keys never counted are absent). A store that cannot be reached throws limitsUnavailable().
+ * Every SWEEP_EVERY calls, the counters long over are dropped on the side (a failure there only waits for the next).
+ */
+export async function countAndPeek(db: Queryable, { count, peek, nowMs }: CountAndPeek): Promise<Map<string, number>> {
+  untilSweep -= 1;
+  if (untilSweep <= 0) {
+    untilSweep = SWEEP_EVERY;
+    sweepCounters(db, nowMs).catch(() => undefined);
+  }
+  const rows = await counted(() =>
+    db.query<{ key: string; hits: number }>(
+      `WITH counted AS (
+         INSERT INTO rate_limits (key, window_started_ms, hits)
+         SELECT k, $2, $3 FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_started_ms + $4 <= $2 THEN $3 ELSE rate_limits.hits + $3 END,
+           window_started_ms = CASE WHEN rate_limits.window_started_ms + $4 <= $2 THEN $2
+                                    ELSE rate_limits.window_started_ms END
+         RETURNING key, hits)
+       SELECT key, hits FROM counted
+       UNION ALL
+       SELECT key, hits FROM rate_limits WHERE key = ANY($5::text[]) AND window_started_ms + $6 > $2`,
+      [count.keys, nowMs, count.by, count.windowMs, peek.keys, peek.windowMs],
+    ),
+  );
+  return new Map(rows.map((row) => [row.key, Number(row.hits)]));
+}
+
+/**
+ * Adds `by` hits to each key, each in its own fixed window of `windowMs`. A store that cannot be reached throws
+ * limitsUnavailable().
+ */
+export async function addHits(db: Queryable, keys: string[], by: number, nowMs: number, windowMs: number) {
+  await countAndPeek(db, { count: { keys, by, windowMs }, peek: { keys: [], windowMs }, nowMs });
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so limits hold across several api instances (nothing in process memory).
- * One upsert per limited request; only the auth calls are limited.
+ * One upsert per limited request; only the auth calls are limited this way. The counters are not data any page
+ * keeps in memory: written past the change announcements (db.untracked), so a login never drops the card cache.
+ * A failing store answers limitsUnavailable() (security.ts sets skipOnError false: the limits fail closed).
  */
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class PostgresStore implements FastifyRateLimitStore {
@@ -35,9 +119,9 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      countHit(db, key, Date.now(), timeWindow).then(
+      countHit(db.untracked, key, Date.now(), timeWindow).then(
         (hit) => callback(null, hit),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => callback(error instanceof Error ? error : limitsUnavailable()),
       );
     }
 

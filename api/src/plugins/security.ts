@@ -61,8 +61,9 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(options.db),
-    // If the counter store fails, let the request through rather than lock everyone out.
-    skipOnError: true,
+    // Fail closed: a call whose counter cannot be reached answers 503/10007 (the store's limitsUnavailable), never
+    // passes uncounted; a password guess or a mail to a stranger waits until the database is back.
+    skipOnError: false,
   });
 }
 

@@ -1,13 +1,18 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import { connect, type Socket } from 'node:net';
+import { crc32 } from 'node:zlib';
 import { currencyDigits } from 'shared-contracts';
-import { startJsonServer } from './fake-server';
+import { type FastifyInstance } from 'fastify';
+import { startJsonServer, type JsonServer } from './fake-server';
 
 /**
  * A local stand-in for the PayPal REST endpoints the Orders v2 adapter uses: OAuth token, create order, capture
  * order, refund a capture (Payments v2), verify-webhook-signature. The official SDK runs unchanged; its https
  * requests are routed here by an agent that opens a plain connection to this server (`agent`). Like PayPal, a
- * repeated PayPal-Request-Id answers the first result again.
+ * repeated PayPal-Request-Id answers the first result again. Like PayPal, the webhook signature covers the CRC32 of
+ * the event's exact bytes, which verify-webhook-signature reads from the webhook_event it is sent, as sent.
+ * `faults` makes it answer 5xx, time out or drop the connection, before or after doing the work.
  */
 
 export interface FakePaypalOrder {
@@ -17,7 +22,9 @@ export interface FakePaypalOrder {
   currency: string;
   value: string;
   approved: boolean;
+  /** Captures made (at most one). */
   captures: number;
+  captureRequestId?: string;
   clientMetadataId: string | undefined;
 }
 
@@ -69,9 +76,78 @@ export interface FakePaypal {
   /** Answer the next `times` refund requests with this HTTP status (a provider outage). */
   failNextRefund(status: number, times?: number): void;
   verifications: number;
-  /** A signature the fake verify-webhook-signature accepts for a transmission id. */
-  signatureFor(transmissionId: string): string;
+  /** The webhook_event texts verify-webhook-signature was sent, exactly as sent. */
+  verifiedEvents: string[];
+  /** The signature PayPal puts on a transmission of `body` (the fake's stand-in for its RSA signature). */
+  signatureFor(transmissionId: string, transmissionTime: string, body: string): string;
+  /** OAuth token requests answered. */
+  tokenRequests: number;
+  /** Seconds the next tokens live (PayPal: about 9 hours). */
+  tokenLifetimeSeconds: number;
+  /** Every token issued so far stops working (401), as after a credential rotation. */
+  revokeTokens(): void;
+  /** Faults in front of every endpoint (see fake-server.ts). */
+  faults: Pick<JsonServer, 'fail' | 'heal' | 'faulted'>;
   close(): Promise<void>;
+}
+
+/** The fake's signature: a hash of what PayPal's RSA signature covers. */
+function signature(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
+  const signed = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;
+  return `sig:${createHash('sha256').update(signed).digest('hex')}`;
+}
+
+/** The exact text of a top-level member of a JSON object (PayPal reads the event as it was sent, not re-written). */
+export function memberText(json: string, name: string): string | null {
+  let at = json.indexOf('{');
+  if (at < 0) return null;
+  at += 1;
+  const blank = () => {
+    while (at < json.length && /\s/.test(json.charAt(at))) at += 1;
+  };
+  /** Moves past one JSON value (string, number, literal, object, array) and answers its text. */
+  const value = (): string => {
+    const start = at;
+    let depth = 0;
+    let quoted = false;
+    for (; at < json.length; at += 1) {
+      const char = json.charAt(at);
+      if (quoted) {
+        if (char === '\\') at += 1;
+        else if (char === '"') {
+          quoted = false;
+          if (depth === 0) {
+            at += 1;
+            break;
+          }
+        }
+      } else if (char === '"') quoted = true;
+      else if (char === '{' || char === '[') depth += 1;
+      else if (char === '}' || char === ']') {
+        if (depth === 0) break;
+        depth -= 1;
+        if (depth === 0) {
+          at += 1;
+          break;
+        }
+      } else if ((char === ',' || char === ':') && depth === 0) break;
+    }
+    return json.slice(start, at).trim();
+  };
+  for (;;) {
+    blank();
+    if (json.charAt(at) !== '"') return null;
+    const key = JSON.parse(value()) as string;
+    blank();
+    if (json.charAt(at) !== ':') return null;
+    at += 1;
+    blank();
+    const text = value();
+    if (key === name) return text;
+    blank();
+    if (json.charAt(at) !== ',') return null;
+    at += 1;
+  }
 }
 
 export const FAKE_WEBHOOK_ID = 'WH-FAKE-0001';
@@ -101,156 +177,187 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const refundRequests: FakePaypal['refundRequests'] = [];
   const refunds = new Map<string, FakePaypalRefund>();
   const refundsByRequestId = new Map<string, FakePaypalRefund>();
-  const state = { creates: 0, verifications: 0, failStatus: 0, failTimes: 0 };
+  const state = { creates: 0, verifications: 0, failStatus: 0, failTimes: 0, tokens: 0, tokenLifetime: 32_400 };
+  const validTokens = new Set<string>();
+  const verifiedEvents: string[] = [];
 
-  const server = await startJsonServer((request, text, send) => {
-    const url = request.url ?? '';
-    const requestId = request.headers['paypal-request-id'] as string | undefined;
-    if (url === '/v1/oauth2/token') {
-      send(200, { access_token: 'A21.fake-token', token_type: 'Bearer', expires_in: 32_400, scope: 'openid' });
-      return;
-    }
-    if (request.headers.authorization !== 'Bearer A21.fake-token') {
-      send(401, { error: 'invalid_token' });
-      return;
-    }
-    if (url === '/v2/checkout/orders') {
-      state.creates += 1;
-      const known = requestId ? byRequestId.get(requestId) : undefined;
-      const body = JSON.parse(text) as {
-        purchase_units: Array<{ custom_id: string; amount: { currency_code: string; value: string } }>;
-      };
-      const order: FakePaypalOrder = known ?? {
-        id: `PPO${orders.size + 1}X${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-        requestId,
-        customId: body.purchase_units[0]?.custom_id ?? '',
-        currency: body.purchase_units[0]?.amount.currency_code ?? '',
-        value: body.purchase_units[0]?.amount.value ?? '',
-        approved: false,
-        captures: 0,
-        clientMetadataId: request.headers['paypal-client-metadata-id'] as string | undefined,
-      };
-      orders.set(order.id, order);
-      if (requestId) byRequestId.set(requestId, order);
-      send(200, {
-        id: order.id,
-        status: 'PAYER_ACTION_REQUIRED',
-        links: [
-          { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
-          {
-            href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`,
-            rel: 'payer-action',
-            method: 'GET',
-          },
-        ],
-      });
-      return;
-    }
-    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url);
-    if (capture) {
-      const order = orders.get(capture[1] ?? '');
-      captureRequests.push({ orderId: capture[1] ?? '', requestId });
-      if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-      if (!order.approved)
-        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
-      if (order.captures === 0) order.captures = 1;
-      send(201, { id: order.id, status: 'COMPLETED' });
-      return;
-    }
-    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url);
-    if (refund && request.method === 'POST') {
-      const captureId = decodeURIComponent(refund[1] ?? '');
-      const prefer = request.headers.prefer as string | undefined;
-      const body = (text ? JSON.parse(text) : {}) as FakePaypalRefundRequest['body'];
-      refundRequests.push({ captureId, requestId, prefer, body });
-      // An outage in front of the api: nothing ran, so nothing is kept for the request id.
-      if (state.failTimes > 0) {
-        state.failTimes -= 1;
-        send(state.failStatus, { name: 'INTERNAL_SERVER_ERROR', message: 'simulated outage', debug_id: 'fake' });
+  const server = await startJsonServer(
+    (request, text, send) => {
+      const url = request.url ?? '';
+      const requestId = request.headers['paypal-request-id'] as string | undefined;
+      if (url === '/v1/oauth2/token') {
+        state.tokens += 1;
+        const token = `A21.fake-token-${state.tokens}`;
+        validTokens.add(token);
+        send(200, { access_token: token, token_type: 'Bearer', expires_in: state.tokenLifetime, scope: 'openid' });
         return;
       }
-      const answer = (made: FakePaypalRefund, status: number) =>
-        send(
-          status,
-          prefer === 'return=representation' ? made : { id: made.id, status: made.status, links: made.links },
-        );
-      const replay = requestId ? refundsByRequestId.get(requestId) : undefined;
-      if (replay) return answer(replay, 200);
-      const capture = captures.get(captureId);
-      if (!capture) {
-        return send(404, {
-          name: 'RESOURCE_NOT_FOUND',
-          message: 'The specified resource does not exist.',
-          debug_id: 'fakedebug0002',
-          details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }],
-        });
+      const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1] ?? '';
+      if (!validTokens.has(bearer)) {
+        send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+        return;
       }
-      const captured = minorUnits(capture.value, capture.currency) ?? 0;
-      const left = captured - capture.refunded;
-      if (left === 0)
-        return send(422, unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded'));
-      const currency = body.amount?.currency_code ?? capture.currency;
-      if (currency !== capture.currency) {
-        return send(422, unprocessable('CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.'));
-      }
-      const amount = body.amount?.value === undefined ? left : minorUnits(body.amount.value, currency);
-      if (amount === null) {
-        return send(
-          422,
-          unprocessable('DECIMAL_PRECISION', 'The value of the field should not be more than the currency allows.'),
-        );
-      }
-      if (amount <= 0 || amount > left) {
-        return send(
-          422,
-          unprocessable(
-            'REFUND_AMOUNT_EXCEEDED',
-            'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
-          ),
-        );
-      }
-      capture.refunded += amount;
-      const money = (minor: number) => {
-        const digits = currencyDigits(currency);
-        return {
-          currency_code: currency,
-          value: digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits),
+      if (url === '/v2/checkout/orders') {
+        state.creates += 1;
+        const known = requestId ? byRequestId.get(requestId) : undefined;
+        const body = JSON.parse(text) as {
+          purchase_units: Array<{ custom_id: string; amount: { currency_code: string; value: string } }>;
         };
-      };
-      const id = `RF${refunds.size + 1}X${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-      const now = new Date().toISOString();
-      const made: FakePaypalRefund = {
-        id,
-        status: 'COMPLETED',
-        amount: money(amount),
-        ...(body.invoice_id ? { invoice_id: body.invoice_id } : {}),
-        ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
-        seller_payable_breakdown: {
-          gross_amount: money(amount),
-          net_amount: money(amount),
-          total_refunded_amount: money(capture.refunded),
-        },
-        create_time: now,
-        update_time: now,
-        links: [
-          { href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
-          { href: `https://api-m.sandbox.paypal.com/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
-        ],
-      };
-      refunds.set(id, made);
-      if (requestId) refundsByRequestId.set(requestId, made);
-      answer(made, 201);
-      return;
-    }
-    if (url === '/v1/notifications/verify-webhook-signature') {
-      state.verifications += 1;
-      const body = JSON.parse(text) as { transmission_id: string; transmission_sig: string; webhook_id: string };
-      const ok = body.webhook_id === FAKE_WEBHOOK_ID && body.transmission_sig === `sig:${body.transmission_id}`;
-      send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-      return;
-    }
-    send(404, { name: 'NOT_FOUND' });
-  });
+        const order: FakePaypalOrder = known ?? {
+          id: `PPO${orders.size + 1}X${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+          requestId,
+          customId: body.purchase_units[0]?.custom_id ?? '',
+          currency: body.purchase_units[0]?.amount.currency_code ?? '',
+          value: body.purchase_units[0]?.amount.value ?? '',
+          approved: false,
+          captures: 0,
+          clientMetadataId: request.headers['paypal-client-metadata-id'] as string | undefined,
+        };
+        orders.set(order.id, order);
+        if (requestId) byRequestId.set(requestId, order);
+        send(200, {
+          id: order.id,
+          status: 'PAYER_ACTION_REQUIRED',
+          links: [
+            { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+            {
+              href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`,
+              rel: 'payer-action',
+              method: 'GET',
+            },
+          ],
+        });
+        return;
+      }
+      const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url);
+      if (capture) {
+        const order = orders.get(capture[1] ?? '');
+        captureRequests.push({ orderId: capture[1] ?? '', requestId });
+        if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+        if (!order.approved)
+          return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+        // A repeated PayPal-Request-Id is answered the first capture again; another capture of a captured order is
+        // refused, as PayPal does.
+        if (order.captures > 0 && order.captureRequestId !== requestId) {
+          return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+        }
+        if (order.captures === 0) {
+          order.captures = 1;
+          order.captureRequestId = requestId;
+        }
+        send(201, { id: order.id, status: 'COMPLETED' });
+        return;
+      }
+      const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url);
+      if (refund && request.method === 'POST') {
+        const captureId = decodeURIComponent(refund[1] ?? '');
+        const prefer = request.headers.prefer as string | undefined;
+        const body = (text ? JSON.parse(text) : {}) as FakePaypalRefundRequest['body'];
+        refundRequests.push({ captureId, requestId, prefer, body });
+        // An outage in front of the api: nothing ran, so nothing is kept for the request id.
+        if (state.failTimes > 0) {
+          state.failTimes -= 1;
+          send(state.failStatus, { name: 'INTERNAL_SERVER_ERROR', message: 'simulated outage', debug_id: 'fake' });
+          return;
+        }
+        const answer = (made: FakePaypalRefund, status: number) =>
+          send(
+            status,
+            prefer === 'return=representation' ? made : { id: made.id, status: made.status, links: made.links },
+          );
+        const replay = requestId ? refundsByRequestId.get(requestId) : undefined;
+        if (replay) return answer(replay, 200);
+        const capture = captures.get(captureId);
+        if (!capture) {
+          return send(404, {
+            name: 'RESOURCE_NOT_FOUND',
+            message: 'The specified resource does not exist.',
+            debug_id: 'fakedebug0002',
+            details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }],
+          });
+        }
+        const captured = minorUnits(capture.value, capture.currency) ?? 0;
+        const left = captured - capture.refunded;
+        if (left === 0)
+          return send(422, unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded'));
+        const currency = body.amount?.currency_code ?? capture.currency;
+        if (currency !== capture.currency) {
+          return send(422, unprocessable('CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.'));
+        }
+        const amount = body.amount?.value === undefined ? left : minorUnits(body.amount.value, currency);
+        if (amount === null) {
+          return send(
+            422,
+            unprocessable('DECIMAL_PRECISION', 'The value of the field should not be more than the currency allows.'),
+          );
+        }
+        if (amount <= 0 || amount > left) {
+          return send(
+            422,
+            unprocessable(
+              'REFUND_AMOUNT_EXCEEDED',
+              'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+            ),
+          );
+        }
+        capture.refunded += amount;
+        const money = (minor: number) => {
+          const digits = currencyDigits(currency);
+          return {
+            currency_code: currency,
+            value: digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits),
+          };
+        };
+        const id = `RF${refunds.size + 1}X${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+        const now = new Date().toISOString();
+        const made: FakePaypalRefund = {
+          id,
+          status: 'COMPLETED',
+          amount: money(amount),
+          ...(body.invoice_id ? { invoice_id: body.invoice_id } : {}),
+          ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
+          seller_payable_breakdown: {
+            gross_amount: money(amount),
+            net_amount: money(amount),
+            total_refunded_amount: money(capture.refunded),
+          },
+          create_time: now,
+          update_time: now,
+          links: [
+            { href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+            { href: `https://api-m.sandbox.paypal.com/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+          ],
+        };
+        refunds.set(id, made);
+        if (requestId) refundsByRequestId.set(requestId, made);
+        answer(made, 201);
+        return;
+      }
+      if (url === '/v1/notifications/verify-webhook-signature') {
+        state.verifications += 1;
+        const body = JSON.parse(text) as {
+          transmission_id?: string;
+          transmission_time?: string;
+          transmission_sig?: string;
+          webhook_id?: string;
+        };
+        const event = memberText(text, 'webhook_event');
+        if (event === null || !body.transmission_id || !body.transmission_time || !body.transmission_sig) {
+          send(400, { name: 'VALIDATION_ERROR', message: 'Invalid request - see details', debug_id: 'fake' });
+          return;
+        }
+        verifiedEvents.push(event);
+        const expected = signature(body.transmission_id, body.transmission_time, FAKE_WEBHOOK_ID, event);
+        const ok = body.webhook_id === FAKE_WEBHOOK_ID && body.transmission_sig === expected;
+        send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+        return;
+      }
+      send(404, { name: 'NOT_FOUND' });
+    },
+    {
+      outageBody: (status) => ({ name: 'INTERNAL_SERVER_ERROR', message: `simulated ${status}`, debug_id: 'fake' }),
+    },
+  );
   const { port } = server;
 
   // Keeps the SDK's https requests (to api-m.sandbox.paypal.com) but carries them over plain TCP to this server.
@@ -283,10 +390,55 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     get verifications() {
       return state.verifications;
     },
-    signatureFor: (transmissionId) => `sig:${transmissionId}`,
+    verifiedEvents,
+    signatureFor: (transmissionId, transmissionTime, body) =>
+      signature(transmissionId, transmissionTime, FAKE_WEBHOOK_ID, body),
+    get tokenRequests() {
+      return state.tokens;
+    },
+    get tokenLifetimeSeconds() {
+      return state.tokenLifetime;
+    },
+    set tokenLifetimeSeconds(seconds: number) {
+      state.tokenLifetime = seconds;
+    },
+    revokeTokens() {
+      validTokens.clear();
+    },
+    faults: server,
     async close() {
       agent.destroy();
       await server.close();
     },
   };
+}
+
+/**
+ * Posts a webhook as PayPal does: the event's bytes (an object is sent as JSON.stringify writes it, a string as it
+ * is) with transmission headers signed over them, from `ip` (through the trusted proxy header).
+ */
+export async function deliverPaypal(
+  app: FastifyInstance,
+  fake: Pick<FakePaypal, 'signatureFor'>,
+  event: object | string,
+  options: { signature?: string; time?: Date; ip?: string; signedBody?: string } = {},
+) {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  const transmissionId = randomUUID();
+  const time = (options.time ?? new Date()).toISOString();
+  return app.inject({
+    method: 'POST',
+    url: '/eshop/webhooks/paypal',
+    headers: {
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-fake',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-sig':
+        options.signature ?? fake.signatureFor(transmissionId, time, options.signedBody ?? body),
+      'paypal-transmission-time': time,
+      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+    },
+    payload: body,
+  });
 }

@@ -157,3 +157,74 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
   }
   throw new Error('condition not reached in time');
 }
+
+/** A card of agent 3 (EUR, page version 3: a visitor may buy), unbound unless an owner is given. */
+export async function insertCard(
+  db: Queryable,
+  iccid: string,
+  owner: { userId: number; email: string } | null = null,
+): Promise<string> {
+  await db.query(
+    `INSERT INTO cards (iccid, agent_flag, status, user_id, email, total_bytes) VALUES ($1, '3', 'Activated', $2, $3, 0)`,
+    [iccid, owner?.userId ?? null, owner?.email ?? null],
+  );
+  return iccid;
+}
+
+/**
+ * Buys a package for the card with renewal on and pays it on the sandbox page with the instant test card, which
+ * saves a payment method; answers the order, its package on the card and the saved method's token.
+ */
+export async function buyRenewing(
+  t: { app: FastifyInstance; db: Queryable },
+  iccid: string,
+  options: { token?: string; email?: string; code?: string; flag?: string; ccy?: string } = {},
+): Promise<{ orderId: number; recordId: number; token: string }> {
+  const { body } = await createPay(
+    t.app,
+    {
+      id: await packageId(t.db, options.code ?? 'global-1gb-7d'),
+      iccid,
+      flag: options.flag ?? '3',
+      ccy: options.ccy ?? 'EUR',
+      renewal: true,
+      ...(options.email ? { email: options.email } : {}),
+    },
+    options.token,
+  );
+  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code} ${body.message}`);
+  await submitSandbox(t.app, body.data.pay_url, { action: 'pay', card: 'instant' });
+  const orderId = Number(body.data.order_id);
+  const record = await t.db.one<{ id: number }>(`SELECT id FROM card_packages WHERE order_id = $1`, [orderId]);
+  const method = await t.db.one<{ token: string }>(`SELECT token FROM saved_payment_methods WHERE order_id = $1`, [
+    orderId,
+  ]);
+  if (!record || !method) throw new Error(`order ${orderId} not fulfilled with a saved method`);
+  return { orderId, recordId: Number(record.id), token: method.token };
+}
+
+/**
+ * Moves the package's period end to two days from now and runs its renewal through scan, reminder and charge, as
+ * the job queue would; answers the renewal and its order's payer.
+ */
+export async function renewNow(t: { app: FastifyInstance; db: Queryable }, recordId: number) {
+  await t.db.query(`UPDATE card_packages SET expire_timestamp = $2 WHERE id = $1`, [
+    recordId,
+    Math.floor(Date.now() / 1000) + 2 * 86_400,
+  ]);
+  await t.app.payments.renewals.scan();
+  const renewal = await t.db.one<{ id: number }>(`SELECT id FROM renewals WHERE card_package_id = $1`, [recordId]);
+  if (!renewal) return undefined;
+  await t.app.payments.renewals.remind(renewal.id);
+  await t.app.payments.renewals.charge(renewal.id);
+  return t.db.one<{ id: number; status: string; order_id: number | null; user_id: number | null }>(
+    `SELECT r.id, r.status, r.order_id, o.user_id FROM renewals r LEFT JOIN orders o ON o.id = r.order_id
+      WHERE r.id = $1`,
+    [renewal.id],
+  );
+}
+
+/** How often a saved sandbox token was charged (off session, any outcome). */
+export async function chargesOf(db: Queryable, token: string): Promise<number> {
+  return countRows(db, `SELECT 1 FROM sandbox_charges WHERE token = $1`, [token]);
+}

@@ -197,7 +197,7 @@ describe('platform routes', () => {
   it('serves security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/eshop/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['strict-transport-security']).toBeDefined();

@@ -16,6 +16,7 @@ interface Card {
   expire_date: string;
   card_email: string;
   user_id: number;
+  other_user?: boolean;
   show_share_plan: boolean;
   agent_version: number;
   in_agent: boolean;
@@ -69,6 +70,17 @@ describe('getAgent', () => {
 
   it('answers 10102 for an unknown card', async () => {
     expect((await post(t.app, '/get/agent', { iccid: UNKNOWN })).body.code).toBe(10102);
+  });
+
+  it('offers PayPal only where a payment can finish: never in production without PayPal configured', async () => {
+    const demoAgent = { iccid: '89880000000000000001' };
+    expect((await post(t.app, '/get/agent', demoAgent)).body.data).toMatchObject({ paypal: true });
+    const production = await createTestApp({ production: true });
+    try {
+      expect((await post(production.app, '/get/agent', demoAgent)).body.data).toMatchObject({ paypal: false });
+    } finally {
+      await production.close();
+    }
   });
 });
 
@@ -151,11 +163,15 @@ describe('visibility: an ICCID shows status and packages, never another account 
       { token: demoToken },
     );
     expect(body.data.card_email).toBe('');
-    expect(body.data.user_id).toBeGreaterThan(0);
+    // Bound, and not the caller's: never whose (issue 23: an ICCID guess must not learn an account id).
+    expect(body.data.user_id).toBe(-1);
+    expect(body.data.other_user).toBe(true);
     expect(body.data.show_share_plan).toBe(false);
     expect(JSON.stringify(body)).not.toContain('other@example.com');
     const own = await post<Card>(t.app, '/get/card', { flag: '2', iccid: OTHERS, lang: 'en' }, { token: otherToken });
     expect(own.body.data.card_email).toBe('other@example.com');
+    expect(own.body.data.user_id).toBeGreaterThan(0);
+    expect(own.body.data.other_user).toBe(false);
   });
 
   it('treats a stale receipt on a card page as a visitor (no session-end)', async () => {

@@ -29,6 +29,7 @@ beforeAll(async () => {
     webhookId: FAKE_WEBHOOK_ID,
     environment: 'sandbox',
     httpsAgent: paypalFake.agent,
+    retries: { count: 2, intervalSeconds: 0.01 },
   });
 });
 afterAll(async () => {
@@ -199,23 +200,44 @@ describe('PayPal refunds', () => {
     expect(await refundWith(paypal, request)).toEqual({ refundId: 'already_refunded:CAP-REFUNDED-BEFORE' });
   });
 
-  it('throws on a 5xx, and a later retry refunds once', async () => {
+  it('throws on a 5xx that outlasts its retries (same PayPal-Request-Id), and a later retry refunds once', async () => {
     const request = refundOf({ paymentId: 'CAP-REFUND-OUTAGE', currency: 'USD', amount: 1500 });
     const capture = paypalFake.addCapture(request.paymentId, '15.00', 'USD');
-    paypalFake.failNextRefund(503);
+    const before = paypalFake.refundRequests.length;
+    // Three tries (two retries) each time.
+    paypalFake.failNextRefund(503, 3);
     await expect(refundWith(paypal, request)).rejects.toMatchObject({ statusCode: 503 });
-    paypalFake.failNextRefund(500);
+    paypalFake.failNextRefund(500, 3);
     await expect(refundWith(paypal, request)).rejects.toMatchObject({ statusCode: 500 });
+    const tries = paypalFake.refundRequests.slice(before);
+    expect(tries.map((sent) => sent.requestId)).toEqual(Array(6).fill(request.idempotencyKey));
     expect(capture.refunded).toBe(0);
     const { refundId } = await refundWith(paypal, request);
     expect(paypalFake.refunds.get(refundId)?.amount).toEqual({ currency_code: 'USD', value: '15.00' });
     expect(capture.refunded).toBe(1500);
   });
 
-  it('throws when PayPal refuses the refund (more than captured, unknown capture)', async () => {
+  it('retries a passing outage and a lost answer within one refund: one refund at PayPal', async () => {
+    const request = refundOf({ paymentId: 'CAP-REFUND-BLIP', currency: 'USD', amount: 1500 });
+    const capture = paypalFake.addCapture(request.paymentId, '15.00', 'USD');
+    paypalFake.failNextRefund(503);
+    const first = await refundWith(paypal, request);
+    expect(capture.refunded).toBe(1500);
+    // Refunded at PayPal, but the connection dropped before the answer: the retry is answered the same refund.
+    const refunds = (path: string) => path === `/v2/payments/captures/${request.paymentId}/refund`;
+    paypalFake.faults.fail({ kind: 'drop', after: true }, { match: ({ path }) => refunds(path) });
+    expect(await refundWith(paypal, request)).toEqual(first);
+    expect(capture.refunded).toBe(1500);
+    expect([...paypalFake.refunds.values()].filter((refund) => refund.id === first.refundId)).toHaveLength(1);
+  });
+
+  it('throws at once when PayPal refuses the refund (more than captured, unknown capture)', async () => {
     const request = refundOf({ paymentId: 'CAP-REFUND-SMALL', currency: 'USD', amount: 1500 });
     paypalFake.addCapture(request.paymentId, '10.00', 'USD');
+    const before = paypalFake.refundRequests.length;
     await expect(refundWith(paypal, request)).rejects.toMatchObject({ statusCode: 422 });
+    // A refusal is final: asked once, not retried.
+    expect(paypalFake.refundRequests.length - before).toBe(1);
     await expect(refundWith(paypal, refundOf({ paymentId: 'CAP-UNKNOWN', currency: 'USD' }))).rejects.toMatchObject({
       statusCode: 404,
     });

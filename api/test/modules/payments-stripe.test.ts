@@ -169,3 +169,127 @@ describe('Stripe Checkout', () => {
     expect(await deliver({ ...stripeEvent('customer.created', session), data: { object: { id: 'cus_1' } } })).toBe(200);
   });
 });
+
+describe('Stripe renewal charges off session', () => {
+  const DAY = 86_400;
+  let cards = 0;
+
+  /**
+   * A package bought with renewal on through Stripe Checkout on a card of its own, the customer's card saved by
+   * Stripe (`behaviour`: what charging it off session does), its period ending in two days, the renewal scheduled.
+   */
+  async function renewalDue(behaviour: 'succeeds' | 'declines' | 'needs_authentication') {
+    cards += 1;
+    const iccid = `8999700000000000${String(cards).padStart(4, '0')}`;
+    await t.db.query(
+      `INSERT INTO cards (iccid, agent_flag, status, email, total_bytes) VALUES ($1, '3', 'Activated', $2, 0)`,
+      [iccid, 'renew@example.com'],
+    );
+    const { body } = await createPay(t.app, {
+      id: await packageId(t.db, 'global-1gb-7d'),
+      iccid,
+      flag: '3',
+      ccy: 'EUR',
+      renewal: true,
+      email: 'renew@example.com',
+    });
+    const order = await orderRow(t.db, body.data.order_id);
+    const session = fake.sessions.get(order?.provider_ref ?? '');
+    if (!session) throw new Error('no session');
+    const customer = `cus_renew_${cards}`;
+    const card = fake.addCustomer(customer, behaviour);
+    const paid = stripeEvent('checkout.session.completed', session, {
+      payment_status: 'paid',
+      payment_intent: `pi_first_${cards}`,
+      customer,
+    });
+    expect(await deliver(paid)).toBe(200);
+    const record = await t.db.one<{ id: number }>(`SELECT id FROM card_packages WHERE order_id = $1`, [
+      Number(body.data.order_id),
+    ]);
+    await t.db.query(`UPDATE card_packages SET expire_timestamp = $2 WHERE id = $1`, [
+      record?.id,
+      Math.floor(Date.now() / 1000) + 2 * DAY,
+    ]);
+    await t.app.payments.renewals.scan();
+    const renewal = await t.db.one<{ id: number }>(`SELECT id FROM renewals WHERE card_package_id = $1`, [record?.id]);
+    if (!renewal) throw new Error('no renewal');
+    return { renewalId: Number(renewal.id), customer, card };
+  }
+
+  const renewalRow = (id: number) =>
+    t.db.one<{ status: string; order_id: number | null }>(`SELECT status, order_id FROM renewals WHERE id = $1`, [id]);
+
+  it('charges the saved card once: PaymentIntent off_session and confirmed, with the renewal idempotency key', async () => {
+    const { renewalId, customer, card } = await renewalDue('succeeds');
+    const before = fake.paymentIntentRequests.length;
+    await Promise.all([t.app.payments.renewals.charge(renewalId), t.app.payments.renewals.charge(renewalId)]);
+    await t.app.payments.renewals.charge(renewalId);
+    const renewal = await renewalRow(renewalId);
+    expect(renewal?.status).toBe('paid');
+    const sent = fake.paymentIntentRequests.slice(before);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    for (const request of sent) {
+      expect(request.idempotencyKey).toBe(`esim-renewal-${renewalId}`);
+      expect(request.fields).toMatchObject({
+        customer,
+        payment_method: card,
+        off_session: 'true',
+        confirm: 'true',
+        currency: 'eur',
+        'metadata[order_id]': String(renewal?.order_id),
+      });
+    }
+    // One PaymentIntent at Stripe, one payment here, the next period on the card.
+    const intents = [...fake.paymentIntents.values()].filter((intent) => intent.id.startsWith('pi_fake_'));
+    const payment = await t.db.one<{ provider_payment_id: string; amount: number }>(
+      `SELECT provider_payment_id, amount FROM payments WHERE order_id = $1`,
+      [renewal?.order_id],
+    );
+    expect(intents.filter((intent) => intent.id === payment?.provider_payment_id)).toHaveLength(1);
+    expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [renewal?.order_id])).toBe(1);
+    expect((await orderRow(t.db, renewal?.order_id ?? 0))?.status).toBe('fulfilled');
+  });
+
+  it('mails a Stripe pay link when the card is declined or needs the customer', async () => {
+    for (const behaviour of ['declines', 'needs_authentication'] as const) {
+      const { renewalId } = await renewalDue(behaviour);
+      await t.app.payments.renewals.charge(renewalId);
+      const renewal = await renewalRow(renewalId);
+      expect(renewal?.status).toBe('action_required');
+      const order = await orderRow(t.db, renewal?.order_id ?? 0);
+      expect(order?.status).toBe('pending');
+      const link = fake.sessions.get(order?.provider_ref ?? '')?.url;
+      expect(link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      const mail = [...t.mailer.sent].reverse().find((message) => message.template === 'renewal-pay-link');
+      expect(mail?.text).toContain(link);
+      expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [renewal?.order_id])).toBe(0);
+    }
+  });
+
+  it('retries a 5xx with the same key, and the job charges it once when Stripe is back', async () => {
+    const { renewalId } = await renewalDue('succeeds');
+    const intents = (path: string) => path === '/v1/payment_intents';
+    // The SDK's three tries all meet an outage: the charge throws, so the job retries it later.
+    fake.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => intents(path) });
+    await expect(t.app.payments.renewals.charge(renewalId)).rejects.toThrow();
+    expect((await renewalRow(renewalId))?.status).not.toBe('paid');
+    // Back, but the first answer is lost after Stripe charged: the SDK's retry is answered the same PaymentIntent.
+    fake.faults.fail({ kind: 'drop', after: true }, { match: ({ path }) => intents(path) });
+    const before = fake.paymentIntentRequests.length;
+    await t.app.payments.renewals.charge(renewalId);
+    const renewal = await renewalRow(renewalId);
+    expect(renewal?.status).toBe('paid');
+    const sent = fake.paymentIntentRequests.slice(before);
+    expect(sent.map((request) => request.idempotencyKey)).toEqual(Array(2).fill(`esim-renewal-${renewalId}`));
+    const charged = new Set(
+      [...fake.paymentIntents.values()].filter((intent) => intent.id.startsWith('pi_fake_')).map((intent) => intent.id),
+    );
+    const payment = await t.db.one<{ provider_payment_id: string }>(
+      `SELECT provider_payment_id FROM payments WHERE order_id = $1`,
+      [renewal?.order_id],
+    );
+    expect(charged.has(payment?.provider_payment_id ?? '')).toBe(true);
+    expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [renewal?.order_id])).toBe(1);
+  });
+});

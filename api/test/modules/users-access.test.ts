@@ -1,3 +1,4 @@
+import * as secrets from '../../src/lib/secrets';
 import {
   createTestApp,
   lastCodeTo,
@@ -10,7 +11,15 @@ import {
 } from '../helpers/app';
 
 // Who may use an account call (issue 8): forged, expired and ended receipts, a second user, logout everywhere,
-// and login answers that say no more than the catalogue codes.
+// and login answers that say no more than the catalogue codes. Issue 23: whether an address has an account is
+// never told, by the answer or by the time it takes.
+
+// The argon2 verification, watched: a login for an unknown address must run one too (its time is a login's).
+jest.mock('../../src/lib/secrets', () => {
+  const actual = jest.requireActual<typeof secrets>('../../src/lib/secrets');
+  return { ...actual, verifyPassword: jest.fn(actual.verifyPassword) };
+});
+const verifyPassword = secrets.verifyPassword as jest.MockedFunction<typeof secrets.verifyPassword>;
 
 let t: TestApp;
 const clock = testClock();
@@ -137,9 +146,10 @@ describe('a second user', () => {
       ccy: 'JPY',
     });
 
-    // The first user's address is not the second's to take, with or without a code.
+    // The first user's address is not the second's to take, with or without a code (and asking tells nothing).
     const code = await asSecond('/user/auth/getcode', { email: 'first.user@example.com', scene: 'email' });
-    expect(code.body.code).toBe(10023);
+    expect(code.body.code).toBe(10000);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'first.user@example.com', template: 'notice-email_taken' });
     const take = await asSecond('/v1/user/update/email', { email: 'first.user@example.com', code: '123456' });
     expect(take.body.code).toBe(11023);
     // Logging out everywhere ends only the caller's receipts.
@@ -149,7 +159,7 @@ describe('a second user', () => {
 });
 
 describe('login answers', () => {
-  it('say no more than the catalogue codes: 10022 unknown user, 10026 wrong password, nothing else', async () => {
+  it('say no more than one catalogue code: 10026 for a wrong password and an unknown user alike', async () => {
     await signUp('broken.hash@example.com');
     await t.db.query(`UPDATE users SET password_hash = '$argon2id$broken' WHERE email = $1`, [
       'broken.hash@example.com',
@@ -162,9 +172,73 @@ describe('login answers', () => {
     expect(answers.map((answer) => answer.body)).toEqual([
       { code: 10026, message: 'wrong e-mail or password', data: null },
       { code: 10026, message: 'wrong e-mail or password', data: null },
-      { code: 10022, message: 'user does not exist', data: null },
+      { code: 10026, message: 'wrong e-mail or password', data: null },
     ]);
     for (const answer of answers) expect(answer.status).toBe(200);
+  });
+
+  it('verify a password hash for an unknown address too, so the answer takes as long', async () => {
+    verifyPassword.mockClear();
+    await post(t.app, '/user/auth/login', { email: 'demo@example.com', password: 'not-the-password' });
+    expect(verifyPassword).toHaveBeenCalledTimes(1);
+    await post(t.app, '/user/auth/login', { email: 'nobody.at.all@example.com', password: 'not-the-password' });
+    expect(verifyPassword).toHaveBeenCalledTimes(2);
+    // Against a real argon2id hash (the decoy), never a shortcut.
+    expect(verifyPassword.mock.calls[1]?.[0]).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+  });
+});
+
+describe('an address with an account or without: the same answers (issue 23)', () => {
+  const KNOWN = 'known.address@example.com';
+  const UNKNOWN = 'unknown.address@example.com';
+  beforeAll(async () => {
+    await signUp(KNOWN);
+  });
+  const bodies = async (path: string, body: (email: string) => unknown) => {
+    clock.advance(61_000);
+    const known = await post(t.app, path, body(KNOWN));
+    const unknown = await post(t.app, path, body(UNKNOWN));
+    return { known: [known.status, known.body], unknown: [unknown.status, unknown.body] };
+  };
+
+  it('sign-up check', async () => {
+    const { known, unknown } = await bodies('/user/auth/signup/check', (email) => ({ email }));
+    expect(known).toEqual(unknown);
+    expect(known).toEqual([200, { code: 10000, message: 'success', data: { registered: false } }]);
+  });
+
+  it.each(['signup', 'reset'])('a %s code: "sent" for both, once a minute for both', async (scene) => {
+    const sent = t.mailer.sent.length;
+    const first = await bodies('/user/auth/getcode', (email) => ({ email, scene }));
+    expect(first.known).toEqual(first.unknown);
+    expect(first.known).toEqual([200, { code: 10000, message: 'success', data: null }]);
+    // Each address got one mail: a code where one makes sense, a notice (no code) where not.
+    const mails = t.mailer.sent.slice(sent);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([KNOWN, UNKNOWN]);
+    const notice = mails.find((mail) => mail.template.startsWith('notice-'));
+    expect(notice?.to).toBe(scene === 'signup' ? KNOWN : UNKNOWN);
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/);
+
+    const again = [
+      await post(t.app, '/user/auth/getcode', { email: KNOWN, scene }),
+      await post(t.app, '/user/auth/getcode', { email: UNKNOWN, scene }),
+    ];
+    expect(again.map((answer) => [answer.status, answer.body])).toEqual([
+      [429, { code: 10007, message: 'too many requests, please try again later', data: null }],
+      [429, { code: 10007, message: 'too many requests, please try again later', data: null }],
+    ]);
+  });
+
+  it('a code check, a reset and a sign-up with a code nobody was sent', async () => {
+    for (const [path, body] of [
+      ['/user/auth/vcode', (email: string) => ({ email, code: '123456', scene: 'reset' })],
+      ['/user/auth/reset', (email: string) => ({ email, code: '123456', password: 'a-new-password' })],
+      ['/user/auth/signup', (email: string) => ({ email, code: '123456', password: 'a-new-password' })],
+    ] as const) {
+      const { known, unknown } = await bodies(path, body);
+      expect(known).toEqual(unknown);
+      expect(known).toEqual([200, { code: 11023, message: 'the verification code is wrong or expired', data: null }]);
+    }
   });
 });
 

@@ -65,11 +65,24 @@ describe('sign-up', () => {
     expect(await t.db.one(`SELECT 1 AS found FROM sessions WHERE token_hash = $1`, [hash])).toEqual({ found: 1 });
   });
 
-  it('refuses a second account for the same address (any case)', async () => {
-    expect((await post(t.app, '/user/auth/signup/check', { email: 'New.User@Example.com' })).body.data).toEqual({
-      registered: true,
+  it('makes no second account for the same address (any case), answering as for a new one', async () => {
+    const other = 'New.User@Example.com';
+    expect((await post(t.app, '/user/auth/signup/check', { email: other })).body.data).toEqual({ registered: false });
+    clock.advance(61_000);
+    const sent = t.mailer.sent.length;
+    expect((await post(t.app, '/user/auth/getcode', { email: other, scene: 'signup' })).body).toEqual({
+      code: 10000,
+      message: 'success',
+      data: null,
     });
-    expect((await post(t.app, '/user/auth/getcode', { email, scene: 'signup' })).body.code).toBe(10023);
+    // The owner of the address is told, without a code; a code then given is simply wrong.
+    expect(t.mailer.sent.slice(sent)).toEqual([
+      expect.objectContaining({ to: email, template: 'notice-signup_existing' }),
+    ]);
+    expect(t.mailer.sent.at(-1)?.text).not.toMatch(/\b\d{6}\b/);
+    const signup = await post(t.app, '/user/auth/signup', { email: other, password, code: '123456' });
+    expect(signup.body.code).toBe(11023);
+    expect(await t.db.one(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [email])).toEqual({ n: 1 });
   });
 
   it('rejects short passwords and malformed codes with 10002', async () => {
@@ -91,11 +104,11 @@ describe('login', () => {
     expect(session).toMatchObject({ email: 'demo@example.com', user_id: expect.any(Number) });
   });
 
-  it('answers 10026 for a wrong password and 10022 for an unknown user', async () => {
+  it('answers 10026 for a wrong password and for an unknown user alike', async () => {
     const wrong = await post(t.app, '/user/auth/login', { email: 'demo@example.com', password: 'wrong-password' });
     expect(wrong.body).toEqual({ code: 10026, message: 'wrong e-mail or password', data: null });
     const unknown = await post(t.app, '/user/auth/login', { email: 'nobody@example.com', password: 'whatever-1' });
-    expect(unknown.body).toEqual({ code: 10022, message: 'user does not exist', data: null });
+    expect(unknown.body).toEqual({ code: 10026, message: 'wrong e-mail or password', data: null });
   });
 });
 
@@ -138,9 +151,11 @@ describe('session end', () => {
     const email = 'reset.me@example.com';
     const { token } = await signUp(t, email);
 
+    // An address without an account: "sent" like any, the mail says there is no account.
     expect((await post(t.app, '/user/auth/getcode', { email: 'ghost@example.com', scene: 'reset' })).body.code).toBe(
-      10022,
+      10000,
     );
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'ghost@example.com', template: 'notice-reset_unknown' });
     await post(t.app, '/user/auth/getcode', { email, scene: 'reset' });
     expect(t.mailer.sent.at(-1)?.template).toBe('code-reset');
     const reset = await post<AuthSession>(t.app, '/user/auth/reset', {
@@ -178,9 +193,13 @@ describe('settings and e-mail change', () => {
     expect(
       (await post(t.app, '/user/auth/getcode', { email: 'new.address@example.com', scene: 'email' })).body.code,
     ).toBe(10013);
+    // Another account's address: "sent" like any, its owner gets a notice, and no code exists to take it with.
     expect(
       (await post(t.app, '/user/auth/getcode', { email: 'demo@example.com', scene: 'email' }, { token })).body.code,
-    ).toBe(10023);
+    ).toBe(10000);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'demo@example.com', template: 'notice-email_taken' });
+    const take = await post(t.app, '/v1/user/update/email', { email: 'demo@example.com', code: '123456' }, { token });
+    expect(take.body.code).toBe(11023);
     await post(t.app, '/user/auth/getcode', { email: 'new.address@example.com', scene: 'email' }, { token });
     const update = await post(
       t.app,

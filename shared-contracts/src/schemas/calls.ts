@@ -3,6 +3,7 @@
 // ../calls.ts so the browser can use them without loading zod; a test keeps the two maps in step.
 // Where the spec says "payload not shown", the comment says what we designed and why.
 import { z } from 'zod';
+import { BIND_BATCH_MAX } from '../calls';
 import {
   ActivityResponse,
   AgentInfo,
@@ -51,6 +52,7 @@ import {
   PoolObjectId,
   RenewDiscount,
   StatusStr,
+  UnixSeconds,
   Url,
   VerificationCode,
 } from './primitives';
@@ -70,6 +72,28 @@ const AlertSettings = z.object({
   expiry: z.boolean(),
   mail: z.boolean(),
   email: z.string(),
+});
+/** Design (issue 23): a payment method saved for auto-renewal, as its payer sees it in /user/info. */
+const SavedPaymentMethod = z.object({
+  id: Id,
+  /** Who keeps it: the built-in sandbox, Stripe (a card) or PayPal. */
+  provider: z.enum(['sandbox', 'stripe', 'paypal']),
+  /** Card ('stripe') or PayPal, as the buyer chose in the sheet. */
+  pay: PayMethod,
+  /** The card's brand ('visa', 'mastercard', ...), its last four digits and expiry, when the provider told them. */
+  brand: z.string().nullable(),
+  last4: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .nullable(),
+  exp_month: z.int().min(1).max(12).nullable(),
+  exp_year: z.int().nullable(),
+  /** Saved at (seconds). */
+  create: UnixSeconds,
+  /** The account's cards (iccid) and pools (pool_object_id) it renews, with their names when given. */
+  renews: z.array(
+    z.object({ iccid: z.string().optional(), pool_object_id: z.string().optional(), name: z.string().nullable() }),
+  ),
 });
 /** Where an activity list is shown (card detail slots, or 'index,sIMCard.TC' on the card list screen). */
 const Position = z.string().min(1).max(128);
@@ -212,10 +236,11 @@ const cardList = {
   getUnbindList: { request: EmptyRequest, response: UnboundList },
   bindCard: { request: z.strictObject({ iccid: Iccid }), response: NoData },
   /**
-   * Binds every unbound ICCID at once (the dialog shows only the first few). All or nothing; an empty list is a
-   * no-op (spec section 5: batch bind does nothing when the unbound list is empty).
+   * Binds unbound ICCIDs, at most BIND_BATCH_MAX a call (the dialog shows only the first few and sends the rest in
+   * further batches). All or nothing per call; an empty list is a no-op (spec section 5: batch bind does nothing
+   * when the unbound list is empty).
    */
-  bindCardList: { request: z.strictObject({ iccids: z.array(Iccid).max(BATCH_MAX) }), response: NoData },
+  bindCardList: { request: z.strictObject({ iccids: z.array(Iccid).max(BIND_BATCH_MAX) }), response: NoData },
   bindEid: { request: z.strictObject({ eid: Eid }), response: NoData },
   /** Design: renames a SIM card (SIM card settings). */
   setCard: { request: z.strictObject({ iccid: Iccid, name: DisplayName }), response: NoData },
@@ -351,6 +376,10 @@ export const ThirdPartyProvider = z.enum(['google', 'facebook']);
 
 const account = {
   /** Design: whether an e-mail already has an account (the sign-up form says so before sending a code). */
+  /**
+   * Always `registered: false` (issue 23): no call tells whether an address has an account; a sign-up code asked for
+   * an address that has one mails its owner a notice instead.
+   */
   signupCheck: { request: z.strictObject({ email: Email }), response: z.object({ registered: z.boolean() }) },
   /** Design: mails a 6-digit code for one scene (signup, reset, email change). */
   getCode: { request: z.strictObject({ email: Email, scene: CodeScene }), response: NoData },
@@ -405,6 +434,17 @@ const account = {
   userSet: { request: z.strictObject({ area: CountryCode, ccy: Ccy }), response: UserSettings },
   /** Design: changes the account e-mail with a code sent to the new address (scene 'email'). */
   updateEmail: { request: z.strictObject({ email: Email, code: VerificationCode }), response: User },
+  /**
+   * Design (issue 23): the account's saved payment methods for auto-renewal, newest first: what each is (brand, last
+   * digits and expiry when the provider told them), when it was saved, which of the account's cards or pools it
+   * renews. Only the payer's own.
+   */
+  getPaymentMethods: { request: EmptyRequest, response: z.object({ list: z.array(SavedPaymentMethod) }) },
+  /**
+   * Design (issue 23): deletes one of the account's saved methods; a renewal that would have charged it mails a pay
+   * link instead. Unknown 10025, another payer's 10024.
+   */
+  deletePaymentMethod: { request: z.strictObject({ id: Id }), response: NoData },
   /** Site configuration for the page URL (an agent's domain may change lists and links). */
   getConfig: { request: z.strictObject({ url: Url }), response: Config },
 } as const;

@@ -115,8 +115,11 @@ export const Card = z.object({
   agent_version: z.literal(AGENT_VERSIONS),
   /** 1 shows card info, 2 profile info. */
   card_kind: z.literal([1, 2]),
-  /** Owner; 0 = unbound. */
-  user_id: z.int().nonnegative(),
+  /**
+   * Owner; 0 = unbound. The caller's own id on the caller's card; -1 on a card another account owns (the login
+   * gating warns; whose card it is stays unsaid, so an ICCID guess learns nothing about the account).
+   */
+  user_id: z.int().min(-1),
   show_share_plan: z.boolean(),
   hasKeys: z.boolean(),
   /** Expiry warning text ('expire in' + warn on the page); '' or absent when none. */

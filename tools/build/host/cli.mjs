@@ -6,16 +6,21 @@
 //
 // Environment: API_ORIGIN (shell, default http://127.0.0.1:3000), API_BODY_LIMIT, REMOTE_MF_* (remotes manifest
 // and CSP), SHELL_PORT, SHELL_ORIGIN, PARTNER_PORT, PARTNER_ORIGINS (comma-separated), CORS_ALLOW_ALL=1,
-// PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL, STRIPE_PUBLISHABLE_KEY (set: Stripe.js may load; see the CSP).
+// PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL, STRIPE_PUBLISHABLE_KEY (set: Stripe.js may load; see the CSP),
+// IMAGE_ORIGINS (image hosts the api's data names, for img-src), NODE_ENV=production (HSTS; REMOTE_INTEGRITY=off
+// refused), REMOTE_INTEGRITY (shell: required, the default, or off) and REMOTES_LOCK_FILE (shell: the deploy's pins;
+// without it each remote's mf-integrity.json is read at start). SIGHUP: the shell pins its remotes again.
+// TRUSTED_PROXIES: comma-separated IPs and CIDRs of the load balancers in front, whose X-Forwarded-For is believed
+// (default loopback); the shell's api proxy forwards only the client address worked out through them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { templatedPage } from './dynamic.mjs';
 import { earlyFiles, firstViewPage, manifestCache, START_SCRIPT_HASH } from './first-view.mjs';
-import { createSiteHost } from './index.mjs';
-import { remotesManifest } from './remotes-manifest.mjs';
-import { mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
+import { createSiteHost, trustedProxyList } from './index.mjs';
+import { pinnedDocuments, remoteIntegrityMode, remotePins, remotesManifest } from './remotes-manifest.mjs';
+import { hstsWanted, imageCspSources, mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
 
 /** @param {string[]} argv @param {NodeJS.ProcessEnv} [env] */
 export async function main(argv, env = process.env) {
@@ -51,11 +56,13 @@ export async function main(argv, env = process.env) {
         ].filter(Boolean);
   // Pages where the checkout sheet runs may load Stripe.js, but only when the shop takes payments with Stripe.
   const paymentCsp = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_JS_SOURCES : {};
+  const pageCsp = mergeCspSources(paymentCsp, imageCspSources(env.IMAGE_ORIGINS));
   const common = {
+    trustedProxies: trustedProxyList(env.TRUSTED_PROXIES),
     remotes,
-    csp: paymentCsp,
+    csp: pageCsp,
     allowedOrigins,
-    hsts: args.hsts,
+    hsts: hstsWanted(args.hsts, env),
     logger: { level: env.LOG_LEVEL || 'warn' },
   };
 
@@ -82,11 +89,15 @@ export async function main(argv, env = process.env) {
         : undefined,
       // The page loads mf_card (which may load mf_checkout and others) and calls the api on another origin.
       remotes: { ...remotes, mf_card: mfCard },
-      csp: mergeCspSources(paymentCsp, { 'connect-src': [apiOrigin], 'img-src': [apiOrigin] }),
+      csp: mergeCspSources(pageCsp, { 'connect-src': [apiOrigin], 'img-src': [apiOrigin] }),
     };
   };
 
   const shell = args.shell;
+  // Remote code is pinned at deploy (remotes-manifest.mjs): the shell's map and page carry the pins.
+  const pins = shell
+    ? remotePins({ remotes, mode: remoteIntegrityMode(env), lockFile: env.REMOTES_LOCK_FILE || undefined })
+    : undefined;
   // The site's page may hold its entry for an early view with one known inline script (first-view.mjs).
   if (shell) common.csp = mergeCspSources(common.csp, { 'script-src': [START_SCRIPT_HASH] });
   const label = path.basename(root) === 'dist' ? path.basename(path.dirname(root)) : path.basename(root);
@@ -106,7 +117,7 @@ export async function main(argv, env = process.env) {
   const routeTable = path.join(root, 'route-table.json');
   // It names the route's early script at the page's own origin, where this host serves it (earlyFiles).
   const manifests = manifestCache();
-  const early = shell ? earlyFiles({ remotes: () => remotes, manifests }) : undefined;
+  const early = shell ? earlyFiles({ remotes: () => remotes, manifests, pins }) : undefined;
   const shellPage =
     shell && fs.existsSync(routeTable) && fs.existsSync(path.join(root, 'index.html'))
       ? firstViewPage({
@@ -115,6 +126,7 @@ export async function main(argv, env = process.env) {
           table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
           manifests,
           early,
+          pins,
         })
       : undefined;
   const site = await createSiteHost({
@@ -123,6 +135,7 @@ export async function main(argv, env = process.env) {
     spa: args.spa,
     shell,
     ...(shellPage ? { page: shellPage, early } : {}),
+    ...(pins ? { extraJson: pinnedDocuments(pins) } : {}),
     apiOrigin: (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, ''),
     apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,
     ...(args['partner-example'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),
@@ -133,7 +146,12 @@ export async function main(argv, env = process.env) {
     await start(example, partnerPort, `${label} partner example`);
   }
 
+  if (pins) {
+    // A deploy of a remote: its new files are pinned (the lock file read again, or the remotes' lists).
+    process.on('SIGHUP', () => void pins.reload().catch((error) => console.error(`[host] pins kept: ${error}`)));
+  }
   const stop = async () => {
+    pins?.stop();
     await Promise.allSettled(apps.map((app) => app.close()));
     process.exit(0);
   };

@@ -13,6 +13,9 @@
 // connection is open already, and a remote's origin would cost a new one (TCP and TLS) on the first view's path.
 // A remote whose manifest cannot be read (down, slow) gets no preloads, one without asset lists (an old build) only
 // its manifest's: the page still loads it the usual way.
+// Remote code is pinned (remotes-manifest.mjs, `pins`): the page's map carries the pins, each remote script preload
+// its pinned hash and crossorigin (as the shell's runtime loads it, so the preload is the one used), a remote with no
+// pins nothing, and an early file is served only when its bytes match its pin.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,8 +57,9 @@ export const EARLY_VIEW_WAIT_MS = 800;
  */
 export const START_SCRIPT =
   '(()=>{const s=document.currentScript;let done=false;' +
-  'const add=()=>{for(const[h,a,c]of JSON.parse(s.dataset.preload||"[]")){const l=document.createElement("link");' +
-  'l.rel="preload";l.href=h;l.setAttribute("as",a);if(c)l.setAttribute("crossorigin",c);document.head.append(l)}' +
+  'const add=()=>{for(const[h,a,c,i]of JSON.parse(s.dataset.preload||"[]")){const l=document.createElement("link");' +
+  'l.rel="preload";l.href=h;l.setAttribute("as",a);if(c)l.setAttribute("crossorigin",c);' +
+  'if(i)l.setAttribute("integrity",i);document.head.append(l)}' +
   'for(const u of s.dataset.main.split(" ")){const m=document.createElement("script");m.src=u;' +
   'm.setAttribute("fetchpriority","high");document.head.append(m)}};' +
   // The entry renders into the page's body: never before the document is parsed (a deferred script's rule).
@@ -68,7 +72,7 @@ export const START_SCRIPT =
 /** The CSP source allowing START_SCRIPT, and no other inline script. */
 export const START_SCRIPT_HASH = `'sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}'`;
 
-/** A file the page will need: [href, as, crossorigin]. @typedef {[string, string, string?]} Preload */
+/** A file the page will need: [href, as, crossorigin, integrity]. @typedef {[string, string, string?, string?]} Preload */
 
 /**
  * `html` with its deferred entry scripts (every `<script defer ... src=...>`: the shell's entry is a few files) held
@@ -239,6 +243,16 @@ function remoteBase(/** @type {string} */ manifestUrl, /** @type {RemoteManifest
   return publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
 }
 
+/**
+ * A remote's pinned files by address (file name -> hash, as pinned at deploy, resolved where the remote's files are).
+ * @param {string} manifestUrl @param {RemoteManifest | null} manifest @param {Record<string, string>} files
+ * @returns {Map<string, string>}
+ */
+export function pinnedAddresses(manifestUrl, manifest, files) {
+  const base = manifest ? remoteBase(manifestUrl, manifest) : new URL('.', manifestUrl);
+  return new Map(Object.entries(files).map(([file, integrity]) => [new URL(file, base).href, integrity]));
+}
+
 /** The page's own address of a remote's early file (served by earlyFiles). */
 export const EARLY_PATH = '/_early';
 /** How many early files the host keeps (a few per remote and deployment). */
@@ -251,8 +265,9 @@ const EARLY_FETCH_TIMEOUT_MS = 5_000;
  * alone), served from the page's origin under EARLY_PATH/<remote>/<file>: fetched from the remote once, kept in
  * memory with their brotli and gzip forms (hashed names: a file never changes). A name the remote's manifest does
  * not list, or a remote that does not answer, is not found (the page's start script then runs the shell's entry).
+ * With `pins` (pinning on), a file is served only when its bytes match the hash pinned for it at deploy.
  * @param {{ remotes: () => Record<string, string>, manifests: ReturnType<typeof manifestCache>,
- *   fetchFile?: (url: string) => Promise<Buffer> }} o
+ *   fetchFile?: (url: string) => Promise<Buffer>, pins?: import('./remotes-manifest.mjs').RemotePins }} o
  */
 export function earlyFiles(o) {
   const fetchFile = o.fetchFile ?? defaultFetchFile;
@@ -291,7 +306,14 @@ export function earlyFiles(o) {
     /** @param {string} remote @param {string} file @returns {Promise<EarlyFile | null>} */
     async get(remote, file) {
       const url = await addressOf(remote, file);
-      return url ? load(url) : null;
+      const found = url ? await load(url) : null;
+      if (found && o.pins && !o.pins.verify(remote, file, found.body)) {
+        // Not the deploy's file (changed on the remote's origin, or never pinned): refused, and read again next time.
+        kept.delete(/** @type {string} */ (url));
+        console.warn(`[host] ${remote}/${file} does not match its pinned hash: refused`);
+        return null;
+      }
+      return found;
     },
     /** Fetches a remote's early files ahead of the first page that names them. */
     warm(/** @type {string} */ manifestUrl, /** @type {RemoteManifest} */ manifest) {
@@ -315,8 +337,10 @@ async function defaultFetchFile(url) {
  * The shell's page for a request: index.html with the remotes map and the route's preloads before </head>.
  * `early`: the host serves the remotes' early files itself (earlyFiles, on the same manifests): the page names the
  * early script at its EARLY_PATH address; without it, at the remote's.
+ * `pins` (remotes-manifest.mjs remotePins): the page's map is the pinned one, and remote preloads carry their hashes.
  * @param {{ root: string, remotes: () => Record<string, string>, table: readonly RouteEntry[],
- *   manifests?: ReturnType<typeof manifestCache>, early?: ReturnType<typeof earlyFiles> }} o
+ *   manifests?: ReturnType<typeof manifestCache>, early?: ReturnType<typeof earlyFiles>,
+ *   pins?: import('./remotes-manifest.mjs').RemotePins }} o
  */
 export function firstViewPage(o) {
   const source = fs.readFileSync(path.join(o.root, 'index.html'), 'utf8');
@@ -338,8 +362,12 @@ export function firstViewPage(o) {
     for (const url of Object.values(o.remotes())) void manifests.get(url).then((read) => read && early.warm(url, read));
   }
 
+  const pins = o.pins?.mode === 'required' ? o.pins : undefined;
+
   /** @param {{ url: string, headers: Record<string, string | string[] | undefined> }} request */
   return async (request) => {
+    // Just after the host started, the pins may still be on their way (remotePins: a bounded wait).
+    if (o.pins) await o.pins.ready;
     const [pathname = '/', query = ''] = request.url.split('?');
     const search = new URLSearchParams(query);
     const remotes = o.remotes();
@@ -357,27 +385,41 @@ export function firstViewPage(o) {
     const route = routeFor(o.table, decoded, search);
     const manifestUrl = route ? remotes[route.owner] : undefined;
     let held = false;
-    if (route && manifestUrl) {
+    // Pinning on, a remote with no pins is refused by the shell: nothing of it is asked for.
+    const files = pins && route ? pins.filesOf(route.owner) : undefined;
+    if (route && manifestUrl && files !== null) {
       const manifest = await manifests.get(manifestUrl);
       const view = remoteFirstView(manifestUrl, manifest, lang, route.entry.path);
       const { fetch: fetched, scripts } = view;
+      // The hashes the shell's runtime will give these scripts; a file without one would be refused: not preloaded.
+      const pinned = files ? pinnedAddresses(manifestUrl, manifest, files) : null;
       held = view.earlyView;
       let early = view.early;
+      /** @type {string | undefined} */
+      let earlyIntegrity;
       if (early && manifest?.earlyCalls?.name && o.early) {
         o.early.warm(manifestUrl, manifest);
         early = `${EARLY_PATH}/${encodeURIComponent(route.owner)}/${manifest.earlyCalls.name}`;
+      } else if (early && pinned) {
+        // From the remote's origin: checked by the browser (the host checks what it serves itself).
+        earlyIntegrity = pinned.get(early);
+        if (!earlyIntegrity) early = null;
       }
+      held = held && Boolean(early);
       // The remote's early script first: it asks the route's first api calls while the page's code downloads.
-      if (early) links.unshift(earlyScript(early, route.entry.path, held));
+      if (early) links.unshift(earlyScript(early, route.entry.path, held, earlyIntegrity));
       preloads.push(...fetched.map((href) => /** @type {Preload} */ ([href, 'fetch', 'anonymous'])));
-      preloads.push(...scripts.map((href) => /** @type {Preload} */ ([href, 'script'])));
+      for (const href of scripts) {
+        if (!pinned) preloads.push([href, 'script']);
+        else if (pinned.has(href)) preloads.push([href, 'script', 'anonymous', pinned.get(href)]);
+      }
     }
     // Held for an early view: the entry and the route's other files are asked once that view is painted
     // (START_SCRIPT), so the early script and its calls do not share the first round of the network with them.
-    if (!held) links.push(...preloads.map(([href, as, crossorigin]) => preload(href, as, crossorigin)));
-    const head = [`<script type="application/json" id="remotes-map">${scriptJson(remotes)}</script>`, ...links].join(
-      '',
-    );
+    if (!held)
+      links.push(...preloads.map(([href, as, crossorigin, integrity]) => preload(href, as, crossorigin, integrity)));
+    const map = o.pins ? o.pins.map() : remotes;
+    const head = [`<script type="application/json" id="remotes-map">${scriptJson(map)}</script>`, ...links].join('');
     // The guessed language from the first byte (the boot header reads right to left in Arabic and Hebrew); the shell
     // sets both again once it knows the user's stored choice.
     const html = source.replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${directionOf(lang)}">`);
@@ -399,16 +441,19 @@ function directionOf(lang) {
  * @param {string} src @param {string} route the route table's path, which the script asks the first calls of
  * @param {boolean} alone the page asks nothing else before the early view (held): the script needs no priority over
  *   anything. Otherwise high priority: its calls must be on their way before the page's code arrives.
+ * @param {string} [integrity] its pinned hash (a script from the remote's origin while pinning is on)
  */
-function earlyScript(src, route, alone) {
+function earlyScript(src, route, alone, integrity) {
   // An async script is a low-priority request, which Lighthouse does not count in the first paint: at high priority
   // it did whenever the script arrived before Chrome's first frame (the card list's FCP 1050 ms instead of 650).
   const priority = alone ? '' : ' fetchpriority="high"';
-  return `<script async src="${escapeAttribute(src)}" data-route="${escapeAttribute(route)}"${priority}></script>`;
+  const pinned = integrity ? ` crossorigin="anonymous" integrity="${escapeAttribute(integrity)}"` : '';
+  return `<script async src="${escapeAttribute(src)}" data-route="${escapeAttribute(route)}"${priority}${pinned}></script>`;
 }
 
-/** @param {string} href @param {string} as @param {string} [crossorigin] */
-function preload(href, as, crossorigin) {
+/** @param {string} href @param {string} as @param {string} [crossorigin] @param {string} [integrity] */
+function preload(href, as, crossorigin, integrity) {
   const cors = crossorigin ? ` crossorigin="${crossorigin}"` : '';
-  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}>`;
+  const pinned = integrity ? ` integrity="${escapeAttribute(integrity)}"` : '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${pinned}>`;
 }

@@ -14,6 +14,7 @@ import {
   START_SCRIPT,
   START_SCRIPT_HASH,
 } from './first-view.mjs';
+import { integrityOf, remotePins } from './remotes-manifest.mjs';
 
 /** The remote owning `pathname` for this query, as the host ranks routes. */
 const ownerFor = (table, pathname, search) => routeFor(table, pathname, search)?.owner ?? null;
@@ -349,6 +350,94 @@ describe('the shell page of a route', () => {
       } finally {
         answer = MANIFEST;
       }
+    });
+
+    describe('with the remotes pinned (remote integrity)', () => {
+      const BASE_FILES = {
+        'remoteEntry.js': integrityOf('var mf_card;'),
+        '__federation_expose_routes.0947a278.js': integrityOf('routes'),
+        'early-calls.33333333.js': integrityOf(EARLY_BODIES['early-calls.33333333.js']),
+      };
+      /** Pins as the host holds them after reading each remote's mf-integrity.json (mf_pool: none). */
+      const pinsFor = async (/** @type {Record<string, string>} */ remotes, files = BASE_FILES) => {
+        const pins = remotePins({
+          remotes,
+          mode: 'required',
+          log: () => undefined,
+          startWaitMs: 20,
+          fetchJson: async (url) => {
+            if (!url.startsWith(manifestUrl().replace('mf-manifest.json', ''))) throw new Error('down');
+            return { files: { 'mf-manifest.json': integrityOf('manifest'), ...files } };
+          },
+        });
+        await pins.ready;
+        return pins;
+      };
+
+      it("carries the pins in the page's map, and each remote preload with its hash, as the shell will load it", async () => {
+        const remotes = { mf_card: manifestUrl(), mf_pool: 'http://127.0.0.1:9/mf-manifest.json' };
+        const pins = await pinsFor(remotes);
+        try {
+          const page = firstViewPage({ root, remotes: () => remotes, table: TABLE, manifests: manifestCache(), pins });
+          const html = await page({ url: '/2/8988?lan=en', headers: {} });
+          const map = JSON.parse(
+            /<script type="application\/json" id="remotes-map">(.*?)<\/script>/.exec(html)?.[1] ?? '',
+          );
+          expect(map).toEqual({
+            ...remotes,
+            integrity: { mode: 'required', manifests: { mf_card: integrityOf('manifest') } },
+          });
+          const base = manifestUrl().replace('mf-manifest.json', '');
+          expect(html).toContain(`<link rel="preload" href="${manifestUrl()}" as="fetch" crossorigin="anonymous">`);
+          expect(html).toContain(
+            `<link rel="preload" href="${base}remoteEntry.js" as="script" crossorigin="anonymous" integrity="${integrityOf('var mf_card;')}">`,
+          );
+          expect(html).toContain(
+            `href="${base}__federation_expose_routes.0947a278.js" as="script" crossorigin="anonymous"`,
+          );
+          // A file the pins do not name would be refused by the shell: not asked for.
+          expect(html).not.toContain('card-locale-en-json.22222222.js');
+          // A remote without pins is refused by the shell: nothing of it in the page.
+          const pool = await page({ url: '/pool/detail', headers: {} });
+          expect(pool).not.toContain('href="http://127.0.0.1:9');
+        } finally {
+          pins.stop();
+        }
+      });
+
+      it('serves an early file only when its bytes are the pinned ones', async () => {
+        answer = {
+          ...MANIFEST,
+          earlyCalls: {
+            name: 'early-calls.33333333.js',
+            views: ['/:flag/:iccid'],
+            files: ['early-calls.33333333.js', 'early-strings-en-json.44444444.js'],
+          },
+        };
+        const remotes = { mf_card: manifestUrl() };
+        const pins = await pinsFor(remotes);
+        const tampered = await pinsFor(remotes, {
+          ...BASE_FILES,
+          'early-calls.33333333.js': integrityOf('something else'),
+        });
+        const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+        try {
+          const early = earlyFiles({ remotes: () => remotes, manifests: manifestCache(), pins });
+          expect((await early.get('mf_card', 'early-calls.33333333.js'))?.body.toString()).toBe(
+            EARLY_BODIES['early-calls.33333333.js'],
+          );
+          // Listed by the manifest, but not pinned: refused.
+          expect(await early.get('mf_card', 'early-strings-en-json.44444444.js')).toBeNull();
+          const refusing = earlyFiles({ remotes: () => remotes, manifests: manifestCache(), pins: tampered });
+          expect(await refusing.get('mf_card', 'early-calls.33333333.js')).toBeNull();
+          expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not match its pinned hash'));
+        } finally {
+          warn.mockRestore();
+          pins.stop();
+          tampered.stop();
+          answer = MANIFEST;
+        }
+      });
     });
 
     it('reads a manifest once per few seconds, and a remote that is down only loses its preloads', async () => {

@@ -2,13 +2,14 @@
 import Fastify from 'fastify';
 
 import { textErrorHandler, sendText } from './errors.mjs';
-import { apiProxy } from './proxy.mjs';
+import { apiProxy, DEFAULT_TRUSTED_PROXIES, requestIdOf } from './proxy.mjs';
 import { isApiRequest } from './remotes-manifest.mjs';
 import { contentSecurityPolicy, cors, originOf, securityHeaders } from './security.mjs';
 import { acceptedEncoding, sendCompressed } from './dynamic.mjs';
 import { staticSite } from './static.mjs';
 
 export { remotesManifest, isApiRequest, REMOTES } from './remotes-manifest.mjs';
+export { trustedProxyList, DEFAULT_TRUSTED_PROXIES } from './proxy.mjs';
 import { EARLY_PATH } from './first-view.mjs';
 
 export { holdEntryForEarlyView } from './first-view.mjs';
@@ -30,9 +31,12 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   page routes, made at request time (templatedPage; for the shell firstViewPage)
  * @property {{ get: (remote: string, file: string) => Promise<{ body: Buffer, br: Buffer, gzip: Buffer, etag: string }
  *   | null> }} [early]  the remotes' early files served at EARLY_PATH/<remote>/<file> (shell: earlyFiles)
- * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time, besides /remotes.json
+ * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time (may be a promise),
+ *   besides /remotes.json (or instead of it: the shell's pinned map, remotes-manifest.mjs pinnedDocuments)
  * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
  * @property {boolean} [hsts]                send Strict-Transport-Security (only behind https)
+ * @property {string[]} [trustedProxies]    who may tell this host the client's address (X-Forwarded-For): IPs,
+ *   CIDRs, or loopback/linklocal/uniquelocal; default ['loopback'] (see trustedProxyList)
  * @property {import('fastify').FastifyServerOptions['logger']} [logger]
  */
 
@@ -43,8 +47,15 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function createSiteHost(options) {
   const { root, spa = false, shell = false, remotes = {}, allowedOrigins = [], extraJson = {} } = options;
-  // trustProxy off: this host is the edge, so the client address is the socket's (the proxy forwards it).
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  // The client's address is the socket's, unless the socket is a trusted proxy (a load balancer in front): then the
+  // last address in X-Forwarded-For that no trusted proxy added. The api proxy forwards only that address.
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES,
+    // One id per request, passed on to the api (proxy.mjs) and logged by both.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+  });
   const proxied = (/** @type {import('fastify').FastifyRequest} */ request) =>
     shell && isApiRequest(request.method, request.url.split('?')[0] ?? '');
 
@@ -64,7 +75,7 @@ export async function createSiteHost(options) {
   const documents = { ...(shell ? { '/remotes.json': () => remotes } : {}), ...extraJson };
   for (const [url, build] of Object.entries(documents)) {
     app.get(url, async (request, reply) =>
-      sendCompressed(request, reply, JSON.stringify(build()), 'application/json; charset=utf-8'),
+      sendCompressed(request, reply, JSON.stringify(await build()), 'application/json; charset=utf-8'),
     );
   }
   const early = options.early;

@@ -1,4 +1,7 @@
 // @ts-check
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+
 import replyFrom from '@fastify/reply-from';
 
 import {
@@ -10,6 +13,36 @@ import {
   sendEnvelope,
 } from './errors.mjs';
 import { isApiRequest } from './remotes-manifest.mjs';
+
+/** Who may tell a host the client's address when TRUSTED_PROXIES is unset: a proxy on this machine only. */
+export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUSTED_PROXIES (comma-separated IP addresses and CIDRs, or loopback, linklocal, uniquelocal) as a list; unset or
+ * empty: DEFAULT_TRUSTED_PROXIES. Anything else (a host name, "true", "*") stops the start with a clear message.
+ * @param {string | undefined} value
+ * @returns {string[]}
+ */
+export function trustedProxyList(value) {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const valid =
+      PROXY_RANGE_NAMES.has(entry) ||
+      (family !== 0 &&
+        rest.length === 0 &&
+        (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))));
+    if (!valid) {
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR, or loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries.length ? entries : DEFAULT_TRUSTED_PROXIES;
+}
 
 const TOO_LARGE = Symbol('body too large');
 // Above the limit the body is still read (and dropped) so the 413 goes out on a connection that stays usable;
@@ -89,18 +122,28 @@ export async function apiProxy(app, { apiOrigin, bodyLimit }) {
   });
 }
 
+/** A request id from the caller (a load balancer in front) is kept when it looks like one; else a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** @param {string | string[] | undefined} header */
+export function requestIdOf(header) {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
 /**
- * The api trusts loopback proxies and rate-limits by the client address: append it to X-Forwarded-For.
- * @param {{ headers: import('node:http').IncomingHttpHeaders, ip: string, protocol: string }} request
+ * The api rate-limits by the client address and trusts this host (its TRUSTED_PROXIES): X-Forwarded-For carries
+ * that address alone, as this host worked it out (request.ip: the socket's, or from trusted proxies' hops only).
+ * Whatever an untrusted client put in X-Forwarded-For is not passed on: it would pick the api's counter. The
+ * request's id goes along (X-Request-Id), so this host's log line and the api's name the same request.
+ * @param {{ headers: import('node:http').IncomingHttpHeaders, ip: string, protocol: string, id: string }} request
  * @param {import('node:http').IncomingHttpHeaders} headers
  */
-function forwarded(request, headers) {
-  const prior = request.headers['x-forwarded-for'];
-  const chain = [prior, request.ip].filter(Boolean).join(', ');
+export function forwarded(request, headers) {
   return {
     ...headers,
-    'x-forwarded-for': chain,
+    'x-forwarded-for': request.ip,
     'x-forwarded-proto': request.protocol,
+    'x-request-id': request.id,
     ...(request.headers.host ? { 'x-forwarded-host': request.headers.host } : {}),
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 
+import { trustedProxyList } from './proxy.mjs';
 import { FILES, OPENAPI, deadOrigin, makeDist, request, startApi, startHost } from './test-support.mjs';
 
 const json = { 'content-type': 'application/json' };
@@ -37,9 +38,32 @@ describe('site host: api proxy (shell)', () => {
     const { data } = JSON.parse(answer.text);
     expect(data.url).toBe('/eshop/get/card?lang=en');
     expect(data.body).toEqual({ iccid: '8986' });
-    expect(data.xff).toBe('203.0.113.9, 127.0.0.1');
+    // The test client connects from loopback, which the host trusts by default (a proxy on this machine): the
+    // client address is the one it names, forwarded alone.
+    expect(data.xff).toBe('203.0.113.9');
     expect(data.forwardedHost).toBe(new URL(base).host);
     expect(data.forwardedProto).toBe('http');
+  });
+
+  it("passes one request id to the api: the caller's when it looks like one, else its own", async () => {
+    const given = 'lb-7f3c2a91-0042';
+    const kept = await request(`${base}/eshop/get/card`, {
+      method: 'POST',
+      headers: { ...json, 'x-request-id': given },
+      body: '{}',
+    });
+    expect(JSON.parse(kept.text).data.requestId).toBe(given);
+    const made = await request(`${base}/eshop/get/card`, {
+      method: 'POST',
+      headers: { ...json, 'x-request-id': 'not an id; DROP' },
+      body: '{}',
+    });
+    expect(JSON.parse(made.text).data.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('forwards the socket address without X-Forwarded-For of its own', async () => {
+    const answer = await request(`${base}/eshop/get/card`, { method: 'POST', headers: json, body: '{}' });
+    expect(JSON.parse(answer.text).data.xff).toBe('127.0.0.1');
   });
 
   it("passes the api's headers back as they are, adding no CORS of its own", async () => {
@@ -114,6 +138,64 @@ describe('site host: api proxy (shell)', () => {
     const answer = await request(`${base}/eshop/get/card`, { method: 'POST', headers: json, body });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text).data.body.text).toHaveLength(1024 * 1024 - 20);
+  });
+});
+
+// Issue 23: behind a load balancer every visitor is one IP unless the host believes the balancer; and a client must
+// never pick the address the api counts it under.
+describe('site host: trusted proxies (TRUSTED_PROXIES)', () => {
+  /** @type {string} */ let root;
+  /** @type {import('fastify').FastifyInstance} */ let api;
+  /** @type {string} */ let apiOrigin;
+  /** @type {Array<() => Promise<unknown>>} */ const stops = [];
+
+  beforeAll(async () => {
+    root = makeDist();
+    ({ api, origin: apiOrigin } = await startApi());
+  });
+  afterAll(async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    await api.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A shell host trusting `trustedProxies`; the xff and proto the api got for a call with `headers`. */
+  async function through(trustedProxies, headers) {
+    const { base, stop } = await startHost({ root, shell: true, apiOrigin, trustedProxies });
+    stops.push(stop);
+    const answer = await request(`${base}/eshop/get/card`, {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: '{}',
+    });
+    const { data } = JSON.parse(answer.text);
+    return { xff: data.xff, proto: data.forwardedProto };
+  }
+
+  it("drops an untrusted client's X-Forwarded-For (and X-Forwarded-Proto): the api gets the socket's address", async () => {
+    // The test client (127.0.0.1) is not a proxy this host trusts.
+    const spoofed = { 'x-forwarded-for': '192.0.2.66, 10.0.0.1', 'x-forwarded-proto': 'https' };
+    expect(await through(['10.20.0.0/16'], spoofed)).toEqual({ xff: '127.0.0.1', proto: 'http' });
+  });
+
+  it('takes the client address through trusted hops only, never further left', async () => {
+    // From a trusted balancer (loopback here) that itself came through another trusted one (10.20.x).
+    const chain = { 'x-forwarded-for': '192.0.2.66, 203.0.113.7, 10.20.1.2', 'x-forwarded-proto': 'https' };
+    expect(await through(['loopback', '10.20.0.0/16'], chain)).toEqual({ xff: '203.0.113.7', proto: 'https' });
+  });
+
+  it('reads TRUSTED_PROXIES as IPs and CIDRs, default loopback, and refuses anything else', () => {
+    expect(trustedProxyList(undefined)).toEqual(['loopback']);
+    expect(trustedProxyList(' ')).toEqual(['loopback']);
+    expect(trustedProxyList('10.0.0.1, 10.20.0.0/16,fd00::/8 ,uniquelocal')).toEqual([
+      '10.0.0.1',
+      '10.20.0.0/16',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    for (const bad of ['true', '*', 'lb.internal', '10.0.0.0/40']) {
+      expect(() => trustedProxyList(bad)).toThrow(/TRUSTED_PROXIES/);
+    }
   });
 });
 

@@ -13,7 +13,8 @@ export function originOf(url) {
 
 /**
  * The Content-Security-Policy of every page: scripts only from this origin and the remotes' origins, never
- * 'unsafe-eval' or inline scripts.
+ * 'unsafe-eval' or inline scripts; no wildcard source anywhere (every origin a page may use is named: the remotes',
+ * and through `extra` the api's, Stripe's when it takes payments, IMAGE_ORIGINS).
  * @param {{ remoteOrigins: string[], extra?: CspSources }} options
  */
 export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
@@ -27,9 +28,9 @@ export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
     // nonce handed to the styled-components of every remote (and of the partner embed), so inline styles are
     // allowed; inline scripts are not.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Banner and country images come from the api's data as data: URLs or https addresses; remote bundles may
-    // carry their own images and fonts.
-    'img-src': [...self, 'data:', 'blob:', 'https:'],
+    // Banner and country images come from the api's data as data: URLs, paths of the site or addresses on the image
+    // hosts the operator names (IMAGE_ORIGINS, through `extra`); remote bundles may carry their own images and fonts.
+    'img-src': [...self, 'data:', 'blob:'],
     'font-src': [...self, 'data:'],
     // The federation runtime fetches each remote's mf-manifest.json; the partner embed fetches the api.
     'connect-src': self,
@@ -37,9 +38,11 @@ export function contentSecurityPolicy({ remoteOrigins, extra = {} }) {
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    // Payment providers (Stripe Checkout, PayPal) are reached by form posts or redirects to their https pages.
-    'form-action': ["'self'", 'https:'],
+    // No page has a <base>: none may be injected to move the page's relative script addresses elsewhere.
+    'base-uri': ["'none'"],
+    // Every form of the site is sent by script to its own origin; the payment providers' pages (Stripe Checkout,
+    // PayPal) and third-party login are reached by navigation, which form-action does not govern.
+    'form-action': ["'self'"],
     // Partners embed the card remote with a script, never a page of ours in a frame.
     'frame-ancestors': ["'none'"],
   };
@@ -60,6 +63,26 @@ export const STRIPE_JS_SOURCES = {
   'connect-src': ['https://api.stripe.com'],
 };
 
+/**
+ * IMAGE_ORIGINS: the hosts of the banner and flag images the api's data names by https address (comma-separated
+ * origins), added to img-src. Anything but an http(s) origin stops the host with a clear message.
+ * @param {string | undefined} value @returns {CspSources}
+ */
+export function imageCspSources(value) {
+  const origins = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const origin = originOf(item);
+      if (!origin || !/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin) || origin !== item.replace(/\/$/, '')) {
+        throw new Error(`IMAGE_ORIGINS: "${item}" is not an origin (https://images.example.com)`);
+      }
+      return origin;
+    });
+  return origins.length > 0 ? { 'img-src': origins } : {};
+}
+
 /** @param {CspSources[]} parts */
 export function mergeCspSources(...parts) {
   /** @type {CspSources} */
@@ -69,6 +92,16 @@ export function mergeCspSources(...parts) {
   }
   return merged;
 }
+
+/** Two years, subdomains included: the value hstspreload.org asks for. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Whether a host sends Strict-Transport-Security: in production (NODE_ENV=production: behind https), or when asked
+ * (--hsts). Never by default elsewhere: on http://localhost it would pin the browser to https for every local site.
+ * @param {boolean | undefined} asked @param {NodeJS.ProcessEnv} env
+ */
+export const hstsWanted = (asked, env = process.env) => Boolean(asked) || env.NODE_ENV === 'production';
 
 /**
  * Security headers on every answer. A header already set (the api's own, passed back by the proxy) is kept.
@@ -88,8 +121,8 @@ export function securityHeaders(app, { csp, crossOriginResourcePolicy, hsts }) {
     // Keeps window.opener for payment or login pop-ups while cutting other cross-origin windows off.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
     'x-permitted-cross-domain-policies': 'none',
-    // Only behind https: on http://localhost it would pin the browser to https for every localhost site.
-    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    // Production only (hstsWanted): on http://localhost it would pin the browser to https for every localhost site.
+    ...(hsts ? { 'strict-transport-security': HSTS } : {}),
   };
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
@@ -99,10 +132,18 @@ export function securityHeaders(app, { csp, crossOriginResourcePolicy, hsts }) {
 }
 
 const CORS_METHODS = 'GET, HEAD, OPTIONS';
+/**
+ * Scripts: public code any page may run with a plain script tag. The shell loads a remote's with
+ * crossorigin="anonymous" (no credentials) to check their integrity, so they are answered for any origin: a
+ * per-origin answer would need Vary: Origin, and a cached copy stored without an Origin (the shell's service worker
+ * keeps its offline copies so) would then never match the page's request.
+ */
+const PUBLIC_SCRIPT = /\.m?js$/;
 
 /**
- * CORS for the static files: the shell and partner pages fetch mf-manifest.json across origins. Requests that
- * `skip` (the api proxy) get nothing here: the api answers CORS itself.
+ * CORS for the static files: the shell and partner pages fetch mf-manifest.json across origins, and the shell loads
+ * a remote's scripts with crossorigin="anonymous" (their integrity is checked, which needs a CORS answer). Requests
+ * that `skip` (the api proxy) get nothing here: the api answers CORS itself.
  * @param {import('fastify').FastifyInstance} app
  * @param {{ allowedOrigins: string[], skip: (request: import('fastify').FastifyRequest) => boolean }} options
  */
@@ -112,7 +153,7 @@ export function cors(app, { allowedOrigins, skip }) {
   app.addHook('onRequest', async (request, reply) => {
     if (skip(request)) return;
     const origin = request.headers.origin;
-    if (any) reply.header('access-control-allow-origin', '*');
+    if (any || PUBLIC_SCRIPT.test(request.url.split('?')[0] ?? '')) reply.header('access-control-allow-origin', '*');
     else {
       reply.header('vary', 'Origin');
       if (origin && allowed.has(origin)) reply.header('access-control-allow-origin', origin);

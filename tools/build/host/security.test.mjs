@@ -1,7 +1,7 @@
 // @ts-check
 import fs from 'node:fs';
 
-import { contentSecurityPolicy } from './security.mjs';
+import { contentSecurityPolicy, HSTS, hstsWanted, imageCspSources, STRIPE_JS_SOURCES } from './security.mjs';
 import { makeDist, request, startHost } from './test-support.mjs';
 
 const REMOTES = {
@@ -50,7 +50,13 @@ describe('site host: security headers', () => {
       expect(policy['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'http://localhost:18081']));
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['object-src']).toEqual(["'none'"]);
-      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(policy['base-uri']).toEqual(["'none'"]);
+      expect(policy['form-action']).toEqual(["'self'"]);
+      // No wildcard source: every origin a page may use is named.
+      for (const [name, sources] of Object.entries(policy)) {
+        for (const source of sources)
+          expect([name, source]).not.toEqual([name, expect.stringMatching(/^(https?:|\*)$/)]);
+      }
       // The shell's service worker and web app manifest, from its own origin only.
       expect(policy['worker-src']).toEqual(["'self'"]);
       expect(policy['manifest-src']).toEqual(["'self'"]);
@@ -67,6 +73,19 @@ describe('site host: security headers', () => {
     const answer = await request(`${remote.base}/remoteEntry.js`);
     expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers CORS for the scripts the shell loads with crossorigin="anonymous" (their integrity is checked)', async () => {
+    for (const file of ['/remoteEntry.js', '/12.89abcdef.js']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await request(remote.base + file, { headers: { origin: SHELL, 'accept-encoding': encoding } });
+        expect([file, encoding, answer.status]).toEqual([file, encoding, 200]);
+        // Public code, for any origin, without credentials: no Vary: Origin (the service worker's offline copies are
+        // stored without an Origin and must match the page's cors request).
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+        expect(answer.headers.vary ?? '').not.toMatch(/Origin/);
+      }
+    }
   });
 
   it('answers CORS for allowed origins only, varying on Origin', async () => {
@@ -95,6 +114,46 @@ describe('site host: security headers', () => {
     } finally {
       await open.stop();
     }
+  });
+
+  it('sends HSTS (two years, subdomains) in production or when asked, never by default', async () => {
+    expect(hstsWanted(false, { NODE_ENV: 'production' })).toBe(true);
+    expect(hstsWanted(true, {})).toBe(true);
+    expect(hstsWanted(false, { NODE_ENV: 'development' })).toBe(false);
+    expect(hstsWanted(undefined, {})).toBe(false);
+    const secure = await startHost({ root, spa: true, hsts: true });
+    try {
+      expect((await request(`${secure.base}/`)).headers['strict-transport-security']).toBe(
+        'max-age=63072000; includeSubDomains',
+      );
+      expect(HSTS).toBe('max-age=63072000; includeSubDomains');
+    } finally {
+      await secure.stop();
+    }
+  });
+
+  it('names image hosts only as the operator lists them (IMAGE_ORIGINS), and Stripe only by its own origins', () => {
+    expect(imageCspSources(undefined)).toEqual({});
+    expect(imageCspSources(' https://img.example.com, https://cdn.example.org/ ')).toEqual({
+      'img-src': ['https://img.example.com', 'https://cdn.example.org'],
+    });
+    for (const wrong of [
+      'https:',
+      '*',
+      'https://*.example.com',
+      'https://img.example.com/banners',
+      'ftp://x.example',
+    ]) {
+      expect(() => imageCspSources(wrong)).toThrow('IMAGE_ORIGINS');
+    }
+    const policy = directives(
+      contentSecurityPolicy({
+        remoteOrigins: [],
+        extra: { ...STRIPE_JS_SOURCES, ...imageCspSources('https://i.example') },
+      }),
+    );
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://i.example']);
+    expect(policy['form-action']).toEqual(["'self'"]);
   });
 
   it('adds CSP sources per directive and HSTS only when asked', () => {

@@ -49,6 +49,15 @@ describe("the page's start script", () => {
     expect(entryFiles()).toHaveLength(2);
   });
 
+  it("preloads a remote's script with its pinned hash and CORS mode, as the shell's runtime will load it", () => {
+    const integrity = `sha384-${'C'.repeat(64)}`;
+    start([['http://cdn.test/remoteEntry.js', 'script', 'anonymous', integrity]]);
+    window.dispatchEvent(new Event(EARLY_VIEW_EVENT));
+    const link = document.querySelector('link[rel="preload"]');
+    expect(link?.getAttribute('integrity')).toBe(integrity);
+    expect(link?.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
   it('runs the entry after the wait when no early view comes', () => {
     start([]);
     jest.advanceTimersByTime(EARLY_VIEW_WAIT_MS - 1);

@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 import { sendText } from './errors.mjs';
 
 // Documents that name the current build: a browser must revalidate them, or it keeps loading old chunks. The
-// service worker (sw.js, which holds the precache list) and the web app manifest too, whatever their names hold.
+// service worker (sw.js, which holds the precache list) and the web app manifest too, whatever their names hold, and
+// a remote's mf-integrity.json (its files' hashes, which the shell host pins at deploy).
 const BUILD_DOCUMENTS =
-  /(^|\/)([^/]*\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|embed\.js|sw\.js|[^/]*\.webmanifest)$/;
+  /(^|\/)([^/]*\.html|mf-manifest\.json|mf-stats\.json|mf-integrity\.json|remoteEntry\.js|remotes(\.lock)?\.json|embed\.js|sw\.js|[^/]*\.webmanifest)$/;
 const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
 // Build statistics are for the size report, not for browsers; compressed siblings are only served through
 // Accept-Encoding (by their own name they would go out with the wrong type).

@@ -48,6 +48,16 @@ describe('site host: static files', () => {
     }
   });
 
+  it("serves a file asked again under the shell's Retry address (?retry=n) as itself, cached the same", async () => {
+    const again = await request(`${base}/12.89abcdef.js?retry=2`, { headers: { 'accept-encoding': 'br' } });
+    expect(again.status).toBe(200);
+    expect(decoded(again)).toBe(FILES['12.89abcdef.js']);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await request(`${base}/remoteEntry.js?retry=1`);
+    expect(entry.text).toBe(FILES['remoteEntry.js']);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
   it('caches content-hashed files for a year and revalidates the documents that name a build', async () => {
     const cacheOf = async (/** @type {string} */ url) => (await request(base + url)).headers['cache-control'];
     expect(await cacheOf('/main.0123abcd.js')).toBe('public, max-age=31536000, immutable');

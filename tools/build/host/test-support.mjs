@@ -115,6 +115,7 @@ export async function startApi() {
         xff: request.headers['x-forwarded-for'],
         forwardedHost: request.headers['x-forwarded-host'],
         forwardedProto: request.headers['x-forwarded-proto'],
+        requestId: request.headers['x-request-id'],
       },
     };
   });

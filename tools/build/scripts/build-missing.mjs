@@ -9,7 +9,8 @@ const pkgDir = process.cwd();
 const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
 const dist = path.join(pkgDir, 'dist');
 const isShell = pkg.name === 'shell';
-const expected = isShell ? ['index.html'] : ['mf-manifest.json', 'remoteEntry.js', 'index.html'];
+// A remote's build also publishes the hashes of its files (remote integrity): a dist without them is rebuilt.
+const expected = isShell ? ['index.html'] : ['mf-manifest.json', 'mf-integrity.json', 'remoteEntry.js', 'index.html'];
 if (fs.existsSync(path.join(pkgDir, 'partner'))) expected.push('embed.js');
 
 const missing = expected.filter((file) => !fs.existsSync(path.join(dist, file)));

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
 import { bootHeader, EntryPriorityPlugin, htmlPage } from './html.mjs';
+import { RemoteIntegrityPlugin } from './integrity.mjs';
 import {
   BuildStatsPlugin,
   EarlyScriptPlugin,
@@ -15,7 +16,7 @@ import {
   precompress,
 } from './plugins.mjs';
 import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
-import { isApiRequest, remotesManifest } from '../host/remotes-manifest.mjs';
+import { isApiRequest, remotesManifest, unpinnedRemotesMap } from '../host/remotes-manifest.mjs';
 
 const require = createRequire(import.meta.url);
 const STANDALONE_ENTRY = require.resolve('../pages/standalone.mjs');
@@ -75,10 +76,11 @@ export function shellConfig(o) {
       devServer: {
         ...devServerBase(o.port),
         // The site host's contract: /remotes.json from the environment, api requests under /eshop/ to the api.
+        // Nothing pinned here: in development the remotes are rebuilt on every change (the map says so explicitly).
         setupMiddlewares(middlewares, devServer) {
           devServer.app.get('/remotes.json', (_req, res) => {
             res.set('Cache-Control', 'no-cache');
-            res.json(remotesManifest(process.env));
+            res.json(unpinnedRemotesMap(remotesManifest(process.env)));
           });
           return middlewares;
         },
@@ -94,9 +96,10 @@ export function shellConfig(o) {
 }
 
 /**
- * A remote and its pages: dist/remoteEntry.js + mf-manifest.json + chunks, then dist/index.html (the standalone
- * page, loading the remote's `./standalone` expose) and any extra page scripts (`scripts`: name → source, written
- * as dist/<name>.js without a hash, for partners to reference by a fixed address).
+ * A remote and its pages: dist/remoteEntry.js + mf-manifest.json + chunks + mf-integrity.json (their hashes, which
+ * the deploy pins: integrity.mjs), then dist/index.html (the standalone page, loading the remote's `./standalone`
+ * expose) and any extra page scripts (`scripts`: name → source, written as dist/<name>.js without a hash, for
+ * partners to reference by a fixed address).
  * `early`: the remote's early script (EarlyScriptPlugin), asked for by the site host's page before the page's code:
  * its source file, and `strings`, the keys (dotted paths) of the locale files (`locales/<lang>.json`, the remote's and
  * shared-contracts') it shows, the only ones its build keeps of them (pick-strings-loader), and `views`, the routes
@@ -119,6 +122,8 @@ export function remoteConfigs(o) {
         new ExposeAssetsPlugin(),
         ...(o.early ? [earlyScript(o, argv)] : []),
         ...(o.firstView ? [new FirstViewChunksPlugin(o.firstView)] : []),
+        // After every rewrite of the manifest above, before the .br/.gz copies: hashes of the served bytes.
+        new RemoteIntegrityPlugin(),
         buildLabel(),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),

@@ -1,6 +1,7 @@
 import { createRowCache } from '../../db/row-cache';
 import { type Db, type Queryable } from '../../db/index';
 import { type MailOutcome } from '../../mail';
+import { cardsChangedHands } from '../payments/repository';
 
 export interface AgentRow {
   flag: string;
@@ -161,6 +162,11 @@ export interface UserListRows {
   pools: PoolListRow[];
 }
 
+/** Runs fn in q's transaction when q is one already, else in a new transaction of the pool q is. */
+function inTransaction<T>(q: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return 'tx' in q && typeof (q as Db).tx === 'function' ? (q as Db).tx(fn) : fn(q);
+}
+
 export function createCardRepository(db: Db) {
   // The card page's row of a card (its first calls all read it), kept until the data changes (db/row-cache).
   const pageRows = createRowCache<CardRow>(db);
@@ -241,23 +247,33 @@ export function createCardRepository(db: Db) {
 
     /**
      * Binds an unbound card to the user (the card keeps its e-mail, or gets the user's). 'bound': done now or
-     * already the user's; 'taken': another account owns it; 'missing': no such card.
+     * already the user's; 'taken': another account owns it; 'missing': no such card. A card that was nobody's
+     * changes hands: what others paid for on it stops renewing (payments cardsChangedHands), in the same
+     * transaction (the caller's, or one of its own when given the pool).
      */
     async bindCard(q: Queryable, iccid: string, user: { id: number; email: string }) {
-      const row = await q.one<{ user_id: number }>(
-        `UPDATE cards SET user_id = $2, email = coalesce(email, $3), updated_at = now()
-          WHERE iccid = $1 AND (user_id IS NULL OR user_id = $2) RETURNING user_id`,
-        [iccid, user.id, user.email],
-      );
-      if (row) {
-        await q.query(`DELETE FROM card_unbinds WHERE user_id = $1 AND iccid = $2`, [user.id, iccid]);
-        return 'bound' as const;
-      }
-      const exists = await q.one(`SELECT 1 FROM cards WHERE iccid = $1`, [iccid]);
-      return exists ? ('taken' as const) : ('missing' as const);
+      return inTransaction(q, async (tx) => {
+        const row = await tx.one<{ before: number | null }>(
+          `WITH prior AS (SELECT iccid, user_id FROM cards WHERE iccid = $1 FOR UPDATE)
+           UPDATE cards c SET user_id = $2, email = coalesce(c.email, $3), updated_at = now()
+             FROM prior WHERE c.iccid = prior.iccid AND (prior.user_id IS NULL OR prior.user_id = $2)
+           RETURNING prior.user_id AS before`,
+          [iccid, user.id, user.email],
+        );
+        if (row) {
+          await tx.query(`DELETE FROM card_unbinds WHERE user_id = $1 AND iccid = $2`, [user.id, iccid]);
+          if (row.before === null) await cardsChangedHands(tx, [iccid], user.id);
+          return 'bound' as const;
+        }
+        const exists = await tx.one(`SELECT 1 FROM cards WHERE iccid = $1`, [iccid]);
+        return exists ? ('taken' as const) : ('missing' as const);
+      });
     },
 
-    /** Removes the user's card from the account and from the user's pools; false when it is not theirs. */
+    /**
+     * Removes the user's card from the account and from the user's pools; false when it is not theirs. The card
+     * changes hands: its renewals stop and the user's saved methods renew it no more.
+     */
     async unbindCard(iccid: string, userId: number): Promise<boolean> {
       return db.tx(async (q) => {
         const row = await q.one(
@@ -273,6 +289,7 @@ export function createCardRepository(db: Db) {
           `INSERT INTO card_unbinds (user_id, iccid) VALUES ($1, $2) ON CONFLICT (user_id, iccid) DO NOTHING`,
           [userId, iccid],
         );
+        await cardsChangedHands(q, [iccid], null);
         return true;
       });
     },
@@ -297,10 +314,16 @@ export function createCardRepository(db: Db) {
           const exists = await q.one(`SELECT 1 FROM esim_slots WHERE eid = $1`, [eid]);
           return exists ? ('taken' as const) : ('missing' as const);
         }
-        await q.query(
+        // Its profiles nobody held change hands with it.
+        const profiles = await q.query<{ iccid: string }>(
           `UPDATE cards SET user_id = $2, email = coalesce(email, $3), updated_at = now()
-            WHERE eid = $1 AND user_id IS NULL`,
+            WHERE eid = $1 AND user_id IS NULL RETURNING iccid`,
           [eid, user.id, user.email],
+        );
+        await cardsChangedHands(
+          q,
+          profiles.map((profile) => profile.iccid),
+          user.id,
         );
         return 'bound' as const;
       });

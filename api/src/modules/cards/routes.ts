@@ -97,7 +97,11 @@ export function cardCalls(app: FastifyInstance): CallRoute[] {
       const card = await pageCardOrThrow(iccid);
       const agent = await app.cards.pageAgent(card.agent_flag);
       if (!agent) throw new ApiError(ERROR_CODES.FLAG_INVALID);
-      return { flag: agent.flag, paypal: agent.paypal, ccy: agent.ccy, lang: agent.lang };
+      // PayPal is offered only where a payment can finish: PayPal configured, or (outside production) the sandbox
+      // playing it; a production start without PayPal shows no PayPal button.
+      const { providers } = app.payments;
+      const paypal = agent.paypal && Boolean(providers.paypal ?? providers.sandbox);
+      return { flag: agent.flag, paypal, ccy: agent.ccy, lang: agent.lang };
     }),
 
     defineCall('getCard', { auth: 'optional' }, async ({ iccid }, { user }) => {

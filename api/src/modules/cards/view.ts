@@ -18,6 +18,18 @@ export function ownsCard(card: Pick<CardRow, 'user_id'>, viewer: Viewer | null):
   return viewer !== null && card.user_id !== null && card.user_id === viewer.id;
 }
 
+/** Card.user_id of a card another account owns: the page warns, and never learns whose it is. */
+export const ANOTHER_OWNER = -1;
+
+/**
+ * Card.user_id as the caller may see it: 0 unbound (spec: "user_id (0 = unbound)"), the caller's own id on the
+ * caller's card, ANOTHER_OWNER on anyone else's (an account id would tell a guesser whose card a number is).
+ */
+export function visibleOwner(card: Pick<CardRow, 'user_id'>, viewer: Viewer | null): number {
+  if (card.user_id === null) return 0;
+  return ownsCard(card, viewer) ? card.user_id : ANOTHER_OWNER;
+}
+
 /** The card page's card: status_str from the card status, expire_date from expire_timestamp (spec section 7). */
 export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.now()): Card {
   const ownedByAnother = viewer !== null && row.user_id !== null && row.user_id !== viewer.id;
@@ -43,7 +55,7 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     in_agent: !row.agent_is_default,
     agent_version: row.agent_version,
     card_kind: row.card_kind,
-    user_id: row.user_id ?? 0,
+    user_id: visibleOwner(row, viewer),
     // Another account's card: the page warns and hides the shared-plan tab (spec section 4, login gating).
     show_share_plan: row.show_share_plan && !ownedByAnother,
     hasKeys: row.has_keys,

@@ -77,7 +77,7 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
   let provider: ConnectivityProvider;
   if ((options.provider ?? 'simulator') === 'esimgo') {
     if (!options.esimgo) throw new Error('CONNECTIVITY_PROVIDER=esimgo needs ESIMGO_API_KEY');
-    provider = createEsimGoProvider({ now, ...options.esimgo });
+    provider = app.metrics.instrument('connectivity', 'esimgo', createEsimGoProvider({ now, ...options.esimgo }));
   } else {
     simulator = createSimulator({
       db,
@@ -96,7 +96,7 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
         return response.statusCode < 300;
       },
     });
-    provider = simulator;
+    provider = app.metrics.instrument('connectivity', 'simulator', simulator);
   }
 
   const queueAlerts = async (q: Parameters<typeof jobs.sendMany>[0], alertIds: readonly number[]) =>
@@ -119,11 +119,19 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
 
     async ingest(events) {
       if (events.length === 0) return { applied: 0, duplicates: 0, unmatched: 0, alertIds: [] };
-      return db.tx(async (q) => {
-        const result = await ingestIn(q, provider.name, events);
-        await queueAlerts(q, result.alertIds);
-        return result;
-      });
+      return db
+        .tx(async (q) => {
+          const result = await ingestIn(q, provider.name, events);
+          await queueAlerts(q, result.alertIds);
+          return result;
+        })
+        .then((result) => {
+          const counted = { provider: provider.name };
+          app.metrics.usageReports.inc({ ...counted, outcome: 'applied' }, result.applied);
+          app.metrics.usageReports.inc({ ...counted, outcome: 'duplicate' }, result.duplicates);
+          app.metrics.usageReports.inc({ ...counted, outcome: 'unmatched' }, result.unmatched);
+          return result;
+        });
     },
 
     async applyPackages(ids) {

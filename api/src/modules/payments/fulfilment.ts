@@ -6,6 +6,7 @@ import { type OrderStatus, type ProductKind } from './repository';
 import { newProfiles } from './profiles';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
 import { recomputeCards } from '../connectivity/usage';
+import { applyMoneyBack, decideMoneyBack, findOrdersOfPayments, isMoneyBack } from './disputes';
 
 /**
  * Exactly-once fulfilment. A verified provider event is first stored (UNIQUE (provider, event_id): a duplicate
@@ -24,6 +25,9 @@ export type EventResult =
   | 'cancelled'
   | 'ignored'
   | 'approved'
+  | 'refunded'
+  | 'partially_refunded'
+  | 'disputed'
   | 'unknown_order'
   | 'rejected_amount'
   | 'rejected_order';
@@ -133,6 +137,9 @@ interface LockedOrder {
   status: OrderStatus;
   provider: string;
   provider_ref: string | null;
+  refund_state: string | null;
+  refunded_amount: number | null;
+  disputed_at: Date | null;
 }
 
 interface PackageFacts {
@@ -206,7 +213,7 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
 }
 
 const ORDER_COLUMNS = `id, user_id, iccid, pool_id, package_id, product_kind, eid, agent_flag, email, amount, tax_amount,
-                       currency, renewal, status, provider, provider_ref`;
+                       currency, renewal, status, provider, provider_ref, refund_state, refunded_amount, disputed_at`;
 
 interface EventRow {
   id: number;
@@ -271,6 +278,9 @@ function decide(row: EventRow, order: LockedOrder | undefined): EventResult {
       if (order.status !== 'created' && order.status !== 'pending') return 'ignored';
       order.status = event.type;
       return event.type;
+    case 'refunded':
+    case 'disputed':
+      return decideMoneyBack(event, order);
     default:
       return 'ignored';
   }
@@ -426,13 +436,18 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
       WHERE id = ANY($1::bigint[])`,
     [orderIds],
   );
+  // A method saved for renewals is its payer's: the buyer's account, else the visitor by the order's e-mail (else
+  // the card's). It renews the card (or pool) it was bought for while that payer holds it (renewals.ts).
   const saving = fulfilled.filter(({ row, order }) => row.payload.event.savedMethod && order.renewal);
   if (saving.length > 0) {
     await q.query(
-      `INSERT INTO saved_payment_methods (user_id, iccid, pool_id, provider, token, customer_ref, order_id)
-       SELECT o.user_id, o.iccid, o.pool_id, o.provider, v.token, v.customer_ref, o.id
+      `INSERT INTO saved_payment_methods (user_id, payer_email, iccid, pool_id, provider, token, customer_ref,
+                                          order_id)
+       SELECT o.user_id, CASE WHEN o.user_id IS NULL THEN lower(coalesce(o.email, c.email)) END, o.iccid, o.pool_id,
+              o.provider, v.token, v.customer_ref, o.id
          FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(order_id, token, customer_ref)
          JOIN orders o ON o.id = v.order_id
+         LEFT JOIN cards c ON c.iccid = o.iccid
        ON CONFLICT (provider, token) DO NOTHING`,
       [
         saving.map(({ order }) => order.id),
@@ -468,6 +483,8 @@ async function processEventsIn(
   for (const row of rows) if (row.processed_at) results.set(Number(row.id), row.result);
   const fresh = rows.filter((row) => !row.processed_at);
   if (fresh.length > 0) {
+    // Refunds and disputes name the provider's payment, not our order.
+    await findOrdersOfPayments(q, fresh);
     const orders = await lockOrders(q, fresh);
     const byId = new Map(orders.map((order) => [Number(order.id), order]));
     const byRef = new Map(orders.map((order) => [`${order.provider}\n${order.provider_ref ?? ''}`, order]));
@@ -478,7 +495,9 @@ async function processEventsIn(
           ? undefined
           : event.orderId !== null
             ? byId.get(event.orderId)
-            : byRef.get(`${row.provider}\n${event.providerRef ?? ''}`);
+            : event.providerRef
+              ? byRef.get(`${row.provider}\n${event.providerRef}`)
+              : undefined;
       return { row, order, result: decide(row, order) };
     });
     await fulfil(
@@ -496,6 +515,14 @@ async function processEventsIn(
         [closed.map(({ order }) => order?.id), closed.map(({ result }) => result)],
       );
     }
+    await applyMoneyBack(
+      q,
+      jobs,
+      decisions.flatMap(({ row, order, result }) =>
+        order && isMoneyBack(row.payload.event) ? [{ order, result, provider: row.provider }] : [],
+      ),
+      Math.floor(Date.now() / 1000),
+    );
     await q.query(
       `UPDATE payment_events e SET processed_at = now(), result = v.result, order_id = coalesce(e.order_id, v.order_id)
          FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS v(id, result, order_id) WHERE e.id = v.id`,

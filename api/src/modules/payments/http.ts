@@ -5,7 +5,7 @@ import { rawBodyOf, registerFormRoutes, registerRawBodyRoutes } from '../../http
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { acceptEvent, isRejection } from './fulfilment';
 import { SANDBOX_PAGE_PATH } from './providers/sandbox';
-import { PROVIDER_NAMES, WebhookRejected, type ProviderName } from './providers/types';
+import { PROVIDER_NAMES, WebhookRejected, WebhookUnverifiable, type ProviderName } from './providers/types';
 import { actOnSession, showSession, type SandboxAction, type SandboxOutcome } from './sandbox-actions';
 import { sandboxPageCsp, SANDBOX_CARDS } from './sandbox-page';
 
@@ -39,8 +39,13 @@ export async function paymentHttpRoutes(app: FastifyInstance): Promise<void> {
       const raw = rawBodyOf(request);
       let event;
       try {
-        event = await provider.verifyWebhook(raw, request.headers);
+        event = await provider.verifyWebhook(raw, request.headers, payments.webhookGuard(name, request.ip));
       } catch (error) {
+        if (error instanceof WebhookUnverifiable) {
+          // Not a verdict on the event: the provider delivers it again later (5xx), when the check can be made.
+          request.log.warn({ provider: name, err: error }, 'webhook not verifiable now');
+          throw new ApiError(ERROR_CODES.SYSTEM_ERROR, 'webhook not verified yet', 503);
+        }
         if (!(error instanceof WebhookRejected)) throw error;
         request.log.warn({ provider: name, reason: error.message }, 'webhook rejected');
         throw new ApiError(ERROR_CODES.PARAM_ERROR, 'webhook rejected', 400);

@@ -30,6 +30,10 @@ export const QUEUES = {
   connectivityExpire: 'connectivity-expire',
   /** Every minute: pulls figures of cards not heard of lately, queues packages left pending again. */
   connectivityPull: 'connectivity-pull',
+  /** Every few minutes: reads the Stripe events our webhook missed and applies them (reconcile.ts). */
+  reconcile: 'payments-reconcile',
+  /** Stops at the network the packages of orders whose money went back ({ cardPackageIds }; connectivity/revoke.ts). */
+  connectivityRevoke: 'connectivity-revoke',
 } as const;
 
 /**
@@ -84,6 +88,10 @@ export interface JobQueue {
   /** A job of `name` on a cron schedule (pg-boss keeps one schedule for all instances). */
   schedule(name: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs waiting or running, by queue and state, with the age of the oldest (metrics). */
+  stats(): Promise<Array<{ queue: string; state: string; count: number; oldestSeconds: number }>>;
+  /** The queue's tables answer (readiness), opening the queue if nothing has yet; false after stop. */
+  reachable(): Promise<boolean>;
 }
 
 function adapter(q: Queryable): PgBoss.Db {
@@ -110,6 +118,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   // A dropped statement answers no result at all (not an empty one): pg-boss reads a completion's or fetch's missing
   // result as nothing done, where an empty list of rows would throw in its unawaited completion.
   let stopped = false;
+  /** pg-boss's schema, quoted (known once started). */
+  let schemaName = 'pgboss';
   // The queue's own statements (polls, completions, maintenance) touch only its tables: not announced as changes.
   const own: PgBoss.Db = {
     async executeSql(text: string, values: unknown[]) {
@@ -123,6 +133,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     // beside its own, so they go away together; otherwise pg-boss's usual schema.
     const row = await db.one<{ schema: string }>(`SELECT current_schema() AS schema`);
     const schema = row && row.schema !== 'public' ? row.schema : 'pgboss';
+    schemaName = `"${schema.replace(/"/g, '""')}"`;
     const instance = new PgBoss({
       db: own,
       schema,
@@ -199,6 +210,26 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     async schedule(name, cron) {
       const instance = boss ?? (await started());
       await instance.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async stats() {
+      if (!boss || stopped) return [];
+      const rows = await db.untracked.query<{ queue: string; state: string; count: number; oldest: number }>(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count,
+                COALESCE(EXTRACT(EPOCH FROM now() - min(created_on)), 0)::float8 AS oldest
+           FROM ${schemaName}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+      );
+      return rows.map((row) => ({ queue: row.queue, state: row.state, count: row.count, oldestSeconds: row.oldest }));
+    },
+    async reachable() {
+      if (stopped) return false;
+      try {
+        // An instance that has sent nothing yet opens the queue here (as its first send would).
+        await (boss ?? started());
+        await db.untracked.query(`SELECT 1 FROM ${schemaName}.version LIMIT 1`);
+        return true;
+      } catch {
+        return false;
+      }
     },
     async stop() {
       if (!starting) return;

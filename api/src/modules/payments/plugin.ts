@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db } from '../../db/index';
+import { ApiError, ERROR_CODES } from '../../http/errors';
+import { countHit } from '../../plugins/rate-limit-store';
+import { stopAtNetwork } from '../connectivity/revoke';
 import { OUTSIDE_CALLS_AT_ONCE } from '../../lib/concurrently';
 import { sendAllLogged } from '../../mail';
 import { type Providers } from './checkout';
@@ -16,7 +19,8 @@ import {
 } from './providers/sandbox';
 import { createPaypalProvider, type PaypalSettings } from './providers/paypal';
 import { createStripeProvider, type StripeSettings } from './providers/stripe';
-import { type ProviderName } from './providers/types';
+import { type ProviderName, type WebhookGuard } from './providers/types';
+import { reconcileProvider, type ReconcileResult } from './reconcile';
 import { createPaymentRepository, type OrderRow, type PaymentRepository } from './repository';
 import { chargeRenewals, remindRenewals, scanDueRenewals, type RenewalContext } from './renewals';
 import { redeliver, type SandboxDeps } from './sandbox-actions';
@@ -40,7 +44,23 @@ export interface PaymentsOptions {
   stripe?: StripeSettings;
   /** PayPal Orders v2 (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID); absent: the sandbox plays PayPal. */
   paypal?: PaypalSettings;
+  /**
+   * How often webhooks may make us call a provider's own signature check (PayPal's verify api), per client IP and in
+   * all, per window; counted in PostgreSQL. Default 60 per IP and 600 in all per minute.
+   */
+  webhookVerifyLimits?: WebhookVerifyLimits;
 }
+
+export interface WebhookVerifyLimits {
+  perIp: number;
+  total: number;
+  windowMs: number;
+}
+
+/** PayPal posts from a handful of addresses, at a shop's pace; anyone else gets through a few signature checks. */
+export const DEFAULT_WEBHOOK_VERIFY_LIMITS: WebhookVerifyLimits = { perIp: 60, total: 600, windowMs: 60_000 };
+/** How often reconciliation reads the providers' event logs. */
+const RECONCILE_CRON = '*/5 * * * *';
 
 /** What the payment calls and routes share, decorated on the instance as `payments`. */
 export interface PaymentsService {
@@ -58,6 +78,13 @@ export interface PaymentsService {
   process(eventRowId: number): Promise<EventResult | string>;
   /** A pending order asked about (paySearch): lets the provider move it on where it can (PayPal capture). */
   refreshPending(order: OrderRow): Promise<void>;
+  /**
+   * The webhook's limit on a provider's own signature checks for one client IP (see webhookVerifyLimits): over it,
+   * 429 (the provider delivers again later); a limit store that cannot count, 503.
+   */
+  webhookGuard(provider: ProviderName, ip: string): WebhookGuard;
+  /** Reads the Stripe events our webhook missed and applies them (reconcile.ts); null when another run holds it. */
+  reconcile(options?: { pagesPerRun?: number }): Promise<ReconcileResult | null>;
 
   sendReceipt(orderId: number): Promise<void>;
   /** The receipts of paid orders not sent yet (a few mails at a time); a failure leaves it to the job's retry. */
@@ -137,6 +164,26 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
       }
       return result;
     },
+    webhookGuard(provider, ip) {
+      const limits = options.webhookVerifyLimits ?? DEFAULT_WEBHOOK_VERIFY_LIMITS;
+      const tooMany = () => new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+      return {
+        async beforeRemoteCheck() {
+          // The caller's own count first: one address over its limit uses up nothing of everyone's.
+          const at = now().getTime();
+          const own = await countHit(db.untracked, `webhook-verify:${provider}:ip:${ip}`, at, limits.windowMs);
+          if (own.current > limits.perIp) throw tooMany();
+          const all = await countHit(db.untracked, `webhook-verify:${provider}:all`, at, limits.windowMs);
+          if (all.current > limits.total) throw tooMany();
+        },
+      };
+    },
+    reconcile: (reconcileOptions) =>
+      reconcileProvider(
+        { db, jobs, providers, log: app.log, now, process: (id) => service.process(id) },
+        'stripe',
+        reconcileOptions,
+      ),
     async refreshPending(order) {
       // The sandbox and Stripe report every outcome by webhook; PayPal's approved orders still need a capture.
       const provider = providers[order.provider as ProviderName];
@@ -218,6 +265,19 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
       { batchSize: 1, workers: 2 },
     );
     await jobs.schedule(QUEUES.renewalScan, '* * * * *');
+    // Packages of refunded or disputed orders, stopped at the network (connectivity/revoke.ts).
+    await jobs.workBatch<{ cardPackageIds?: number[] }>(QUEUES.connectivityRevoke, (items) =>
+      stopAtNetwork(
+        { db, provider: app.connectivity.provider, log: app.log },
+        itemIds(items, 'cardPackageIds', 'cardPackageId'),
+      ),
+    );
+    if (providers.stripe) {
+      await jobs.work(QUEUES.reconcile, async () => {
+        await service.reconcile();
+      });
+      await jobs.schedule(QUEUES.reconcile, RECONCILE_CRON);
+    }
   }
   let workersStarting: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {

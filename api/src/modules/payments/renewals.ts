@@ -6,6 +6,7 @@ import { sendAllLogged, sendLogged, type MailLogger, type Mailer, type MailMessa
 import { ensurePayUrl, shopPageUrl, type Providers } from './checkout';
 import { acceptAndProcessMany } from './fulfilment';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
+import { overCap } from './cap';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
 import { type PaymentRepository } from './repository';
 import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEvent } from './providers/types';
@@ -19,6 +20,9 @@ import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEv
  *     goes through the same exactly-once fulfilment as a webhook. Needs the customer (3-D Secure, declined, no saved
  *     method, PayPal): a pay link valid for a day is mailed instead. Renewal off, or past the card's monthly cap:
  *     nothing is charged.
+ * The renewal is paid by whoever holds the card (or pool) when it is charged, with a method they saved themselves
+ * (an account's, or a visitor's by the e-mail on the card's order), never by an earlier holder: a card that changes
+ * hands stops renewing (payments/repository.ts cardsChangedHands).
  */
 
 const DAY_SECONDS = 86_400;
@@ -67,27 +71,36 @@ interface RenewalRow {
   agent_flag: string | null;
   lang: string | null;
   still_on: boolean;
+  /** Who holds the renewed card (or pool) now: the account, or null for a card nobody's account holds. */
+  owner_id: number | null;
+  /** Where the renewal's mails go: the holder's (see RENEWAL_QUERY). */
   to_address: string | null;
   price: number | null;
-  cap_amount: number | null;
-  cap_currency: string | null;
 }
 
+/**
+ * A renewal with what charging it needs. Its payer is whoever holds the card (or pool) now: the account that owns it,
+ * or, for a card no account holds, the visitor by the e-mail on the card's order (else on the card). Mails go to that
+ * payer: the e-mail of the order when its buyer still holds the card, else the holder's account e-mail.
+ */
 const RENEWAL_QUERY = `
   SELECT r.id, r.status, r.period_end, r.charge_after, r.reminded_at, r.order_id, r.source_order_id,
          cp.iccid, cp.pool_id, c.agent_flag AS card_flag, o.package_id,
          coalesce(t.name, en.name, p.code) AS package_name, o.currency, o.tax_rate, o.provider, o.pay_method,
-         o.product_kind, o.user_id, o.agent_flag, o.lang, o.renewal AS still_on,
-         coalesce(o.email, c.email, u.email) AS to_address,
-         coalesce(pp.renew_amount, round(pp.amount * pp.renew_discount / 100.0))::bigint AS price,
-         c.renewal_cap_amount AS cap_amount, c.renewal_cap_currency AS cap_currency
+         o.product_kind, o.user_id, o.agent_flag, o.lang, o.renewal AS still_on, h.owner_id,
+         CASE WHEN h.owner_id IS NULL THEN lower(coalesce(o.email, c.email))
+              WHEN h.owner_id = o.user_id THEN coalesce(o.email, c.email, ow.email)
+              ELSE ow.email END AS to_address,
+         coalesce(pp.renew_amount, round(pp.amount * pp.renew_discount / 100.0))::bigint AS price
     FROM renewals r
     JOIN card_packages cp ON cp.id = r.card_package_id
     JOIN orders o ON o.id = r.source_order_id
     JOIN packages p ON p.id = o.package_id
     LEFT JOIN package_prices pp ON pp.package_id = o.package_id AND pp.currency = o.currency
     LEFT JOIN cards c ON c.iccid = cp.iccid
-    LEFT JOIN users u ON u.id = o.user_id
+    LEFT JOIN pools pl ON pl.id = cp.pool_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN cp.iccid IS NOT NULL THEN c.user_id ELSE pl.user_id END AS owner_id) h
+    LEFT JOIN users ow ON ow.id = h.owner_id
     LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
     LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'`;
 
@@ -244,33 +257,25 @@ async function prepareCharges(
       else if (row.price === null) close(row, 'failed', 'no price');
       else fresh.push({ row, price: row.price, tax: taxOf(row.price, row.tax_rate) });
     }
-    // The monthly cap, per card in its own currency: what renewals paid this month, plus this batch's earlier ones.
-    const limited = fresh.filter(
-      ({ row }) => row.cap_amount !== null && row.cap_currency === row.currency && row.iccid,
+    // The monthly cap, a hard limit (cap.ts): the capped cards stay locked until this transaction has recorded the
+    // orders of the renewals let through, so a second worker counts them.
+    const over = await overCap(
+      q,
+      fresh.map(({ row, price, tax }) => ({
+        id: row.id,
+        iccid: row.iccid,
+        packageId: row.package_id,
+        currency: row.currency,
+        taxRate: row.tax_rate,
+        price,
+        tax,
+      })),
     );
-    const spent = new Map<string, number>();
-    if (limited.length > 0) {
-      const sums = await q.query<{ iccid: string; total: number }>(
-        `SELECT o.iccid, coalesce(sum(o.amount + o.tax_amount), 0)::bigint AS total
-           FROM renewals r JOIN orders o ON o.id = r.order_id
-          WHERE (o.iccid, o.currency) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-            AND o.status IN ('paid', 'fulfilled')
-            AND o.paid_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-          GROUP BY o.iccid`,
-        [limited.map(({ row }) => row.iccid), limited.map(({ row }) => row.currency)],
-      );
-      for (const sum of sums) spent.set(sum.iccid, Number(sum.total));
-    }
-    const ordering = fresh.filter(({ row, price, tax }) => {
-      if (row.cap_amount === null || row.cap_currency !== row.currency || !row.iccid) return true;
-      const total = (spent.get(row.iccid) ?? 0) + price + tax;
-      if (total > row.cap_amount) {
-        close(row, 'capped');
-        capped.push(row);
-        return false;
-      }
-      spent.set(row.iccid, total);
-      return true;
+    const ordering = fresh.filter(({ row }) => {
+      if (!over.has(row.id)) return true;
+      close(row, 'capped');
+      capped.push(row);
+      return false;
     });
     if (closing.ids.length > 0) {
       await q.query(
@@ -280,20 +285,28 @@ async function prepareCharges(
       );
     }
     if (ordering.length > 0) {
-      // A pool plan's renewal refills the pool its package is on.
+      // A pool plan's renewal refills the pool its package is on. The order is its payer's: whoever holds the card
+      // (or pool) now, with the address its mails go to; only that payer's saved methods can pay it (chargeRenewals).
       const orders = await q.query<{ id: number; idempotency_key: string }>(
         `INSERT INTO orders (user_id, iccid, pool_id, package_id, agent_flag, product_kind, amount, tax_amount,
                              tax_rate, currency, renewal, status, provider, pay_method, email, lang, idempotency_key)
-         SELECT o.user_id, o.iccid, CASE WHEN o.product_kind = 'pool' THEN cp.pool_id ELSE o.pool_id END,
+         SELECT v.owner_id, o.iccid, CASE WHEN o.product_kind = 'pool' THEN cp.pool_id ELSE o.pool_id END,
                 o.package_id, o.agent_flag, o.product_kind, v.amount, v.tax, o.tax_rate, o.currency, true, 'created',
-                o.provider, o.pay_method, o.email, o.lang, 'renewal-' || v.renewal_id
-           FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS v(renewal_id, amount, tax, n)
+                o.provider, o.pay_method, v.email, o.lang, 'renewal-' || v.renewal_id
+           FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
+                WITH ORDINALITY AS v(renewal_id, amount, tax, owner_id, email, n)
            JOIN renewals r ON r.id = v.renewal_id
            JOIN orders o ON o.id = r.source_order_id
            JOIN card_packages cp ON cp.id = r.card_package_id
           ORDER BY v.n
          RETURNING id, idempotency_key`,
-        [ordering.map(({ row }) => row.id), ordering.map(({ price }) => price), ordering.map(({ tax }) => tax)],
+        [
+          ordering.map(({ row }) => row.id),
+          ordering.map(({ price }) => price),
+          ordering.map(({ tax }) => tax),
+          ordering.map(({ row }) => row.owner_id),
+          ordering.map(({ row }) => row.to_address),
+        ],
       );
       const orderOf = new Map(orders.map((order) => [order.idempotency_key, Number(order.id)]));
       const made = ordering.map(({ row }) => {
@@ -415,23 +428,31 @@ export async function chargeRenewals(context: RenewalContext, renewalIds: readon
     ({ orderId }) => orderById.has(orderId) && orderById.get(orderId)?.status !== 'fulfilled',
   );
   if (open.length === 0) return;
-  // The newest payment method saved with the order's provider for the card (or the pool).
+  // The newest payment method saved with the order's provider for the card (or the pool) by the renewal's payer (its
+  // order's: see prepareCharges), and only while that payer still holds the card or pool: an account's own methods
+  // for a card it owns, a visitor's (by the order's e-mail) for a card no account holds. Nobody else's is ever
+  // charged; without one the payer gets a pay link.
   const methods = await context.db.query<{ order_id: number; token: string; customer_ref: string | null }>(
-    `SELECT v.order_id, m.token, m.customer_ref
-       FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[]) AS v(order_id, iccid, pool_id, provider)
+    `SELECT o.id AS order_id, m.token, m.customer_ref
+       FROM orders o
+       JOIN renewals r ON r.order_id = o.id
+       JOIN card_packages cp ON cp.id = r.card_package_id
+       LEFT JOIN cards c ON c.iccid = cp.iccid
+       LEFT JOIN pools pl ON pl.id = cp.pool_id
        CROSS JOIN LATERAL (
          SELECT token, customer_ref, created_at, id FROM saved_payment_methods
-          WHERE provider = v.provider AND iccid = v.iccid
+          WHERE provider = o.provider AND iccid = cp.iccid
+            AND CASE WHEN o.user_id IS NULL THEN user_id IS NULL AND payer_email = lower(o.email)
+                     ELSE user_id = o.user_id END
          UNION ALL
          SELECT token, customer_ref, created_at, id FROM saved_payment_methods
-          WHERE provider = v.provider AND pool_id = v.pool_id
-         ORDER BY created_at DESC, id DESC LIMIT 1) m`,
-    [
-      open.map(({ orderId }) => orderId),
-      open.map(({ row }) => row.iccid),
-      open.map(({ row }) => row.pool_id),
-      open.map(({ orderId }) => orderById.get(orderId)?.provider),
-    ],
+          WHERE provider = o.provider AND pool_id = cp.pool_id
+            AND CASE WHEN o.user_id IS NULL THEN user_id IS NULL AND payer_email = lower(o.email)
+                     ELSE user_id = o.user_id END
+         ORDER BY created_at DESC, id DESC LIMIT 1) m
+      WHERE o.id = ANY($1::bigint[])
+        AND (CASE WHEN cp.iccid IS NOT NULL THEN c.user_id ELSE pl.user_id END) IS NOT DISTINCT FROM o.user_id`,
+    [open.map(({ orderId }) => orderId)],
   );
   const methodOf = new Map(methods.map((method) => [Number(method.order_id), method]));
   const charged = await chargeAll(context, open, orderById, methodOf);

@@ -1,4 +1,4 @@
-import { type Queryable } from '../../db/index';
+import { type Db, type Queryable } from '../../db/index';
 import { type ReceiptOrder } from './mails';
 
 /** What an order buys: a package for a card, a pool plan, or a new eSIM profile for a slot. */
@@ -119,10 +119,101 @@ export interface RenewalCapRow {
   renewal_cap_currency: string | null;
 }
 
+/** A saved payment method as its payer's list shows it (getPaymentMethods), with what it renews. */
+export interface PaymentMethodRow {
+  id: number;
+  provider: string;
+  pay_method: 'stripe' | 'paypal' | null;
+  brand: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+  created_at: Date;
+  /** The payer's card it renews (null: none any more, or the card is someone else's now). */
+  iccid: string | null;
+  card_name: string | null;
+  pool_object_id: string | null;
+  pool_name: string | null;
+}
+
 /** How many orders the order records show at most. */
 export const ORDER_LIST_MAX = 100;
+/** How many saved payment methods the payer's list shows at most. */
+export const PAYMENT_METHOD_LIST_MAX = 100;
 
-export function createPaymentRepository(db: Queryable) {
+/**
+ * Whose saved methods stay on a card: the account's (user id), and a visitor's given with this e-mail. Null fields
+ * keep nobody of that kind.
+ */
+interface MethodKeeper {
+  userId: number | null;
+  email: string | null;
+}
+
+/**
+ * Takes the cards' saved payment methods away from everyone but `keep`: a visitor's is deleted (nobody could see or
+ * use it again), an account's stays in that account's list but renews the card no more (iccid NULL; a pool it
+ * renews is the pool owner's business and stays).
+ */
+async function detachMethods(q: Queryable, iccids: readonly string[], keep: MethodKeeper): Promise<void> {
+  const others = `iccid = ANY($1::text[])
+    AND NOT (coalesce(user_id = $2, false) OR coalesce(user_id IS NULL AND payer_email = $3, false))`;
+  const params = [iccids, keep.userId, keep.email];
+  await q.query(`DELETE FROM saved_payment_methods WHERE ${others} AND user_id IS NULL AND pool_id IS NULL`, params);
+  await q.query(`UPDATE saved_payment_methods SET iccid = NULL WHERE ${others}`, params);
+}
+
+/** The cards' renewal flag follows the renewal of the packages in force or waiting on them. */
+async function recomputeCardRenewal(q: Queryable, iccids: readonly string[]): Promise<void> {
+  await q.query(
+    `UPDATE cards c SET renewal = EXISTS (
+        SELECT 1 FROM card_packages cp JOIN orders o ON o.id = cp.order_id
+         WHERE cp.iccid = c.iccid AND cp.status IN ('active', 'init') AND o.renewal), updated_at = now()
+      WHERE c.iccid = ANY($1::text[])`,
+    [iccids],
+  );
+}
+
+/** The verified e-mail of an account (a visitor who paid with it is that account's holder), else null. */
+async function verifiedEmail(q: Queryable, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const row = await q.one<{ email: string }>(
+    `SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL`,
+    [userId],
+  );
+  return row?.email ?? null;
+}
+
+/**
+ * The cards changed hands (bound by an account that did not hold them, or unbound), in the caller's transaction,
+ * after the cards' owner changed: money stays with whoever pays. The new owner (null: nobody, the card is unbound)
+ * keeps what they paid for themselves: as an account, or as a visitor with the account's verified e-mail (those
+ * methods become the account's). Every other renewal on the cards stops (renewal off on the orders of their
+ * packages, the cards' flag with them) and every other payer's method renews them no more. Pools are not touched:
+ * a pool and its renewals stay its owner's whoever holds a member card.
+ */
+export async function cardsChangedHands(q: Queryable, iccids: readonly string[], owner: number | null): Promise<void> {
+  if (iccids.length === 0) return;
+  const email = await verifiedEmail(q, owner);
+  if (owner !== null && email !== null) {
+    await q.query(
+      `UPDATE saved_payment_methods SET user_id = $2, payer_email = NULL
+        WHERE iccid = ANY($1::text[]) AND user_id IS NULL AND payer_email = $3`,
+      [iccids, owner, email],
+    );
+  }
+  await detachMethods(q, iccids, { userId: owner, email: null });
+  await q.query(
+    `UPDATE orders o SET renewal = false, updated_at = now()
+       FROM card_packages cp
+      WHERE cp.iccid = ANY($1::text[]) AND cp.order_id = o.id AND o.renewal
+        AND NOT (coalesce(o.user_id = $2, false) OR coalesce(o.user_id IS NULL AND lower(o.email) = $3, false))`,
+    [iccids, owner, email],
+  );
+  await recomputeCardRenewal(q, iccids);
+}
+
+export function createPaymentRepository(db: Db) {
   return {
     /** The agent of the flag, or the default agent (the shared-pool shop without a card) when flag is null. */
     async agent(flag: string | null): Promise<PayAgentRow | undefined> {
@@ -331,24 +422,54 @@ export function createPaymentRepository(db: Queryable) {
     /**
      * Turns auto-renewal of one purchased package of the card on or off (the renewal flag of the order that bought
      * it), and the card's own flag with it. False when the card has no such package bought through an order.
+     * Switching it on proves nothing about who pays: the card's saved methods that are not the caller's (an
+     * account's, or a visitor's of the caller's verified e-mail) renew it no more, so the renewal mails a pay link
+     * instead of charging someone who did not ask for it (a visitor caller keeps none: a visitor proves nothing).
      */
-    async setPackageRenewal(iccid: string, recordId: number, renewal: boolean): Promise<boolean> {
-      const row = await db.one(
-        `UPDATE orders o SET renewal = $3, updated_at = now()
-           FROM card_packages cp
-          WHERE cp.id = $2 AND cp.iccid = $1 AND cp.order_id = o.id
-          RETURNING o.id`,
-        [iccid, recordId, renewal],
+    async setPackageRenewal(iccid: string, recordId: number, renewal: boolean, callerId: number | null) {
+      return db.tx(async (q) => {
+        const row = await q.one(
+          `UPDATE orders o SET renewal = $3, updated_at = now()
+             FROM card_packages cp
+            WHERE cp.id = $2 AND cp.iccid = $1 AND cp.order_id = o.id
+            RETURNING o.id`,
+          [iccid, recordId, renewal],
+        );
+        if (!row) return false;
+        if (renewal) await detachMethods(q, [iccid], { userId: callerId, email: await verifiedEmail(q, callerId) });
+        await recomputeCardRenewal(q, [iccid]);
+        return true;
+      });
+    },
+
+    /** The account's saved payment methods, newest first, each with the account's card or pool it renews. */
+    async paymentMethodsOf(userId: number): Promise<PaymentMethodRow[]> {
+      return db.query<PaymentMethodRow>(
+        `SELECT m.id, m.provider, o.pay_method, m.brand, m.last4, m.exp_month, m.exp_year, m.created_at,
+                c.iccid, c.name AS card_name, p.pool_object_id, p.name AS pool_name
+           FROM saved_payment_methods m
+           LEFT JOIN orders o ON o.id = m.order_id
+           LEFT JOIN cards c ON c.iccid = m.iccid AND c.user_id = m.user_id
+           LEFT JOIN pools p ON p.id = m.pool_id AND p.user_id = m.user_id
+          WHERE m.user_id = $1
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT ${PAYMENT_METHOD_LIST_MAX}`,
+        [userId],
       );
-      if (!row) return false;
-      await db.query(
-        `UPDATE cards SET renewal = EXISTS (
-            SELECT 1 FROM card_packages cp JOIN orders o ON o.id = cp.order_id
-             WHERE cp.iccid = $1 AND cp.status IN ('active', 'init') AND o.renewal), updated_at = now()
-          WHERE iccid = $1`,
-        [iccid],
-      );
-      return true;
+    },
+
+    /**
+     * Deletes one of the account's saved methods: no renewal charges it again (theirs mail a pay link instead).
+     * 'missing': no such method; 'other': another payer's (nothing deleted).
+     */
+    async deletePaymentMethod(id: number, userId: number): Promise<'deleted' | 'missing' | 'other'> {
+      const deleted = await db.one(`DELETE FROM saved_payment_methods WHERE id = $1 AND user_id = $2 RETURNING id`, [
+        id,
+        userId,
+      ]);
+      if (deleted) return 'deleted';
+      const exists = await db.one(`SELECT 1 FROM saved_payment_methods WHERE id = $1`, [id]);
+      return exists ? 'other' : 'missing';
     },
 
     /** A fulfilled order as its receipt tells it, with the address it goes to (order, else card, else account). */

@@ -9,6 +9,7 @@ import { type PackageRow } from '../catalogue/repository';
 import { type SessionUser } from '../users/repository';
 import { chooseProvider, ensurePayUrl, returnUrl, SESSION_REUSE_MARGIN_MS } from './checkout';
 import { acceptAndProcessMany, freeOrderEvent } from './fulfilment';
+import { paymentMethodCalls } from './methods';
 import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
 import { type PoolRow } from '../pools/repository';
 import { type PayAgentRow, type ProductKind } from './repository';
@@ -328,14 +329,18 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       return { list: (await repo.listOrders({ userId: me.id }, lang)).map(toOrderRecord) };
     }),
 
-    // Auto-renewal of one purchased package of the caller's card, on or off (off stops the renewal job for it).
+    // Auto-renewal of one purchased package of the caller's card, on or off (off stops the renewal job for it; on
+    // keeps only the caller's own saved methods on the card: repository setPackageRenewal).
     defineCall('pkgUpdate', { auth: 'optional' }, async ({ iccid, id, renewal }, { user }) => {
       const card = await cardOrThrow(iccid);
       assertBuyer(card, user);
-      if (!(await repo.setPackageRenewal(card.iccid, id, renewal))) {
+      if (!(await repo.setPackageRenewal(card.iccid, id, renewal, user?.id ?? null))) {
         throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
       }
       return null;
     }),
+
+    // The caller's saved payment methods in /user/info: listed and deleted by their payer only (methods.ts).
+    ...paymentMethodCalls(app),
   ];
 }

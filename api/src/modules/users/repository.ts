@@ -45,6 +45,17 @@ function codeHash(address: string, code: string): string {
   return sha256Hex(`${address}:${code}`);
 }
 
+// The hash of nobody's password, with the parameters of every stored one: a login for an unknown address (or an
+// account without a password) verifies against it, so it takes as long as a wrong password (issue 23).
+let decoy: Promise<string> | undefined;
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(newToken()).catch((error: unknown) => {
+    decoy = undefined;
+    throw error;
+  });
+  return decoy;
+}
+
 /** The calls of one connection: the pool, or a transaction's connection (see createUserRepository). */
 function userQueries(db: Queryable, options: UserRepositoryOptions) {
   const clock = options.clock ?? (() => new Date());
@@ -96,20 +107,19 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
     },
 
     /**
-     * The user (with the hash the password matched) when the password matches; a missing user still costs one
-     * hash so timing does not tell.
+     * The user (with the hash the password matched) when the password matches. Every path runs one argon2
+     * verification (a missing user or password against the decoy hash), so timing does not tell them apart.
      */
     async checkPassword(
       email: string,
       password: string,
     ): Promise<(UserRow & { passwordHash: string }) | 'no_user' | 'wrong_password'> {
       const user = await findByEmail(email);
-      if (!user) {
-        await hashPassword(password);
-        return 'no_user';
-      }
-      if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) return 'wrong_password';
-      return { id: user.id, email: user.email, area: user.area, ccy: user.ccy, passwordHash: user.password_hash };
+      const stored = user?.password_hash ?? null;
+      const matches = await verifyPassword(stored ?? (await decoyHash()), password);
+      if (!user) return 'no_user';
+      if (!stored || !matches) return 'wrong_password';
+      return { id: user.id, email: user.email, area: user.area, ccy: user.ccy, passwordHash: stored };
     },
 
     /**
@@ -263,6 +273,8 @@ export type UserQueries = ReturnType<typeof userQueries>;
 export type ResetResult = { user: UserRow; token: string } | 'no_user' | 'wrong_code';
 
 export function createUserRepository(db: Db, options: UserRepositoryOptions) {
+  // Made before the first login needs it, so that login is not the one slower answer.
+  decoyHash().catch(() => undefined);
   const queries = userQueries(db, options);
   const inTransaction = <T>(fn: (tx: UserQueries) => Promise<T>): Promise<T> =>
     db.tx((q) => fn(userQueries(q, options)));

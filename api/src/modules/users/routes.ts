@@ -10,9 +10,16 @@ import {
   type RateLimitSettings,
 } from '../../http/calls';
 import { countHit } from '../../plugins/rate-limit-store';
-import { verificationCodeMail } from './mails';
+import { accountNoticeMail, verificationCodeMail, type AccountNotice } from './mails';
 import { type ThirdPartyLogin, type ThirdPartyProvider } from './thirdparty';
-import { normalizeEmail, type Clock, type CodePurpose, type SessionUser, type UserRow } from './repository';
+import {
+  CODE_RESEND_COOLDOWN_MS,
+  normalizeEmail,
+  type Clock,
+  type CodePurpose,
+  type SessionUser,
+  type UserRow,
+} from './repository';
 
 const SCENE_PURPOSE: Record<'signup' | 'reset' | 'email', CodePurpose> = {
   signup: 'signup',
@@ -53,13 +60,36 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
    */
   async function limitAddress(call: string, email: string): Promise<void> {
     const { max, timeWindowMs } = options.addressRateLimit;
+    // Counters are no data a page keeps in memory: past the change announcements (see rate-limit-store.ts).
     const { current } = await countHit(
-      app.db,
+      app.db.untracked,
       `address:${call}:${normalizeEmail(email)}`,
       clock().getTime(),
       timeWindowMs,
     );
     if (current > max) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+  }
+
+  /**
+   * One mail per address, scene and account a minute, a code or a notice alike (429/10007 sooner): the cool-down
+   * must not tell which of the two went out.
+   */
+  async function coolDown(purpose: CodePurpose, email: string, userId: number | null): Promise<void> {
+    const key = `code-cooldown:${purpose}:${userId ?? ''}:${normalizeEmail(email)}`;
+    const { current } = await countHit(app.db.untracked, key, clock().getTime(), CODE_RESEND_COOLDOWN_MS);
+    if (current > 1) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+  }
+
+  /** Which notice the address gets instead of a code, if any (see AccountNotice). */
+  function noticeFor(
+    scene: 'signup' | 'reset' | 'email',
+    existing: UserRow | undefined,
+    caller: SessionUser | null,
+  ): AccountNotice | null {
+    if (scene === 'signup' && existing) return 'signup_existing';
+    if (scene === 'reset' && !existing) return 'reset_unknown';
+    if (scene === 'email' && caller && existing && existing.id !== caller.id) return 'email_taken';
+    return null;
   }
 
   /** The third-party login of a provider this api is configured for; else 10002 (the button is not offered). */
@@ -81,24 +111,31 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
   }
 
   return [
+    // No call tells whether an address has an account (issue 23: anyone could list who shops here): always false;
+    // the sign-up code's mail tells the owner of an address that already has one.
     defineCall('signupCheck', { auth: 'none', rateLimited: true }, async ({ email }) => {
       await limitAddress('signupCheck', email);
-      return { registered: (await app.users.findByEmail(email)) !== undefined };
+      return { registered: false };
     }),
 
     // Sign-up codes only for new addresses, reset codes only for accounts, e-mail change codes only when logged in
-    // (and bound to that account). One code per address and scene a minute: sooner answers 429/10007.
+    // (and for an address no other account uses). The answer is the same either way: the other cases mail the
+    // address a notice instead of a code (AccountNotice), and the code then given is simply wrong (11023).
+    // One mail per address and scene a minute: sooner answers 429/10007.
     defineCall('getCode', { auth: 'optional', rateLimited: true }, async ({ email, scene }, { user, request }) => {
       const caller = scene === 'email' ? await sceneUser(user, request) : null;
       await limitAddress('getCode', email);
-      const existing = await app.users.findByEmail(email);
-      if (scene === 'signup' && existing) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
-      if (scene === 'reset' && !existing) throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
-      if (caller && existing && existing.id !== caller.id) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       const purpose = SCENE_PURPOSE[scene];
+      await coolDown(purpose, email, caller?.id ?? null);
+      const address = normalizeEmail(email);
+      const notice = noticeFor(scene, await app.users.findByEmail(email), caller);
+      if (notice) {
+        await app.mailer.send(accountNoticeMail(address, notice));
+        return null;
+      }
       const issued = await app.users.issueCode(email, purpose, caller?.id ?? null);
       if (!issued.issued) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
-      await app.mailer.send(verificationCodeMail(normalizeEmail(email), purpose, issued.code));
+      await app.mailer.send(verificationCodeMail(address, purpose, issued.code));
       return null;
     }),
 
@@ -112,21 +149,22 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
       return null;
     }),
 
+    // The code first: an address with an account never got a sign-up code (getCode mailed a notice), so it answers
+    // 11023 like any wrong code. Only the owner of a new address's mailbox learns that it was taken meanwhile (10023).
     defineCall('signup', { auth: 'none', rateLimited: true }, async ({ email, password, code }, { request }) => {
       await limitAddress('signup', email);
-      if (await app.users.findByEmail(email)) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       if (!(await app.users.checkCode(email, 'signup', code, true))) throw new ApiError(ERROR_CODES.CODE_INVALID);
       const user = await app.users.create(email, password);
       if (!user) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
       return session(user, request.headers['user-agent']);
     }),
 
-    // Only the catalogue's two answers: 10022 no such user, 10026 wrong password.
+    // One answer for an unknown address and a wrong password (10026), in the same time (checkPassword verifies a
+    // decoy hash for an unknown address).
     defineCall('login', { auth: 'none', rateLimited: true }, async ({ email, password }, { request }) => {
       await limitAddress('login', email);
       const result = await app.users.checkPassword(email, password);
-      if (result === 'no_user') throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
-      if (result === 'wrong_password') throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
+      if (result === 'no_user' || result === 'wrong_password') throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
       return session(result, request.headers['user-agent'], result.passwordHash);
     }),
 
@@ -153,8 +191,8 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
     defineCall('reset', { auth: 'none', rateLimited: true }, async ({ email, code, password }, { request }) => {
       await limitAddress('reset', email);
       const result = await app.users.resetPassword(email, code, password, request.headers['user-agent']);
-      if (result === 'no_user') throw new ApiError(ERROR_CODES.USER_NOT_FOUND);
-      if (result === 'wrong_code') throw new ApiError(ERROR_CODES.CODE_INVALID);
+      // An address without an account never got a reset code (getCode mailed a notice): a wrong code, like any.
+      if (result === 'no_user' || result === 'wrong_code') throw new ApiError(ERROR_CODES.CODE_INVALID);
       return { token: result.token, email: result.user.email, user_id: result.user.id };
     }),
 

@@ -155,6 +155,29 @@ describe('card list home', () => {
     });
   });
 
+  it('another account signing in (a switch on an access_token link) gets its own list', async () => {
+    getStorage().set(STORAGE_KEYS.USER_ID, '7');
+    const mine: CardListResponse = { card: [sim], esim: [], eid: [], pool: [] };
+    const theirs: CardListResponse = { card: [{ ...sim, iccid: '89880000000000000077' }], esim: [], eid: [], pool: [] };
+    let owner = 'mine';
+    api = stubCalls({
+      getCardList: () => (owner === 'mine' ? mine : theirs),
+      getUnbindList: { list: [] },
+      getActivityList: {},
+    });
+    await show();
+    expect(await screen.findByText('SIM 0009')).toBeInTheDocument();
+    // The same account again (the shell loading its details) asks nothing new.
+    act(() => getBus().publish('auth:changed', { email: 'ana@example.com', userId: 7 }));
+    expect(api.callsTo('getCardList')).toHaveLength(1);
+
+    owner = 'theirs';
+    act(() => getBus().publish('auth:changed', { email: 'bob@example.com', userId: 9 }));
+    expect(await screen.findByText('SIM 0077')).toBeInTheDocument();
+    expect(screen.queryByText('SIM 0009')).not.toBeInTheDocument();
+    expect(api.callsTo('getCardList')).toHaveLength(2);
+  });
+
   it('shows the list once its widgets are in, never their stand-ins first (nothing moves under the reader)', async () => {
     const widget = ({ slot, pool, card }: { slot?: EidItem; pool?: PoolCardInfo; card?: EsimCardInfo }) => (
       <p data-testid="remote-widget">{slot?.eid ?? pool?.id ?? card?.iccid}</p>

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -119,10 +119,27 @@ export function HomePage() {
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
-  useEffect(() => subscribe('auth:changed', (user) => setEmail(user?.email ?? null)), []);
   const [list, setList] = useState<CardListResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  // Bumped when another account takes over (the user chose to switch on an access_token link): its own list.
+  const [account, setAccount] = useState(0);
+  const accountId = useRef(getStorage().get(STORAGE_KEYS.USER_ID));
+  useEffect(
+    () =>
+      subscribe('auth:changed', (user) => {
+        setEmail(user?.email ?? null);
+        const next = user ? String(user.userId) : null;
+        const previous = accountId.current;
+        accountId.current = next;
+        if (previous === null || next === null || next === previous) return;
+        setList(null);
+        setFailed(false);
+        setDialog({ kind: 'none' });
+        setAccount((n) => n + 1);
+      }),
+    [],
+  );
   // Pop-ups wait until the bind check answered, so they never open under (or over) a bind dialog.
   const [bindChecked, setBindChecked] = useState(!loggedIn);
   // The last card page's ICCID (if any) lets the server pick its agent's adverts.
@@ -158,7 +175,7 @@ export function HomePage() {
     return () => {
       live = false;
     };
-  }, [loggedIn, show]);
+  }, [loggedIn, show, account]);
 
   // The early script's picture of this page (features/home/early-view: the frame, the loading line and the bind
   // offer) goes in the frame this page draws its own: once the bind check is in (with the dialog it opens), or the

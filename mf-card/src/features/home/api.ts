@@ -1,4 +1,4 @@
-import { type CallResult } from 'shared-contracts';
+import { BIND_BATCH_MAX, type CallResult } from 'shared-contracts';
 import { getApiClient } from '../../lib/api-client';
 import { keepPrefetched, takePrefetched } from '../../lib/prefetched';
 import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
@@ -7,8 +7,15 @@ import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
 export const getCardList = (): Promise<CallResult<'getCardList'>> => askCardList(getApiClient());
 export const getUnbindList = (): Promise<CallResult<'getUnbindList'>> => askUnbindList(getApiClient());
 export const bindCard = (iccid: string): Promise<CallResult<'bindCard'>> => getApiClient().call('bindCard', { iccid });
-export const bindCardList = (iccids: string[]): Promise<CallResult<'bindCardList'>> =>
-  getApiClient().call('bindCardList', { iccids });
+/** Binds the list in batches of BIND_BATCH_MAX (the api's most per call), stopping at the first that fails. */
+export async function bindCardList(iccids: string[]): Promise<CallResult<'bindCardList'>> {
+  let result: CallResult<'bindCardList'> = { ok: true, code: 10000, data: null };
+  for (let start = 0; start === 0 || start < iccids.length; start += BIND_BATCH_MAX) {
+    result = await getApiClient().call('bindCardList', { iccids: iccids.slice(start, start + BIND_BATCH_MAX) });
+    if (!result.ok) return result;
+  }
+  return result;
+}
 export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiClient().call('bindEid', { eid });
 
 const CARD_LIST = 'cardList';

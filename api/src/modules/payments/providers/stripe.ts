@@ -6,6 +6,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
   type ChargeResult,
+  type EventPage,
   type PaymentProvider,
   type ProviderSession,
   type RefundRequest,
@@ -17,8 +18,12 @@ import {
  * create is the same session); its amount is our order's total, as a price line and a tax line. Webhooks are
  * verified with stripe.webhooks.constructEvent on the raw body (300 s tolerance). checkout.session.completed with
  * payment_status 'paid' and checkout.session.async_payment_succeeded pay the order (never the success redirect);
- * async_payment_failed fails it, expired cancels it. A refund is one Refund of the order's PaymentIntent, created with
- * the refund's idempotency key.
+ * async_payment_failed fails it, expired cancels it. charge.refunded says how much of a payment went back in all
+ * (a full refund stops the package, a partial one only marks the order), charge.dispute.created that the payer's
+ * bank disputes it (payments/disputes.ts). A refund is one Refund of the order's PaymentIntent, created with the
+ * refund's idempotency key. The same events are read back from Stripe's event log (listEvents) to reconcile webhooks
+ * that never arrived (payments/reconcile.ts). Every request has a timeout and is retried by the SDK (connection
+ * errors, timeouts, 409, 5xx) with the same idempotency key, so a retried create is the same object at Stripe.
  */
 
 export interface StripeSettings {
@@ -30,8 +35,15 @@ export interface StripeSettings {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** How long one request may take (default 10 s) and how often the SDK retries it (default 2). */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
   now?: () => Date;
 }
+
+/** A buyer waits for the session: three tries of at most 10 s each, with the SDK's short backoff in between. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRIES = 2;
 
 /** Stripe's shortest Checkout session is 30 minutes; a little more so the limit is never hit by clock skew. */
 const SESSION_SECONDS = 31 * 60;
@@ -58,6 +70,60 @@ const SESSION_EVENTS: Record<string, VerifiedEvent['type']> = {
   'checkout.session.expired': 'cancelled',
 };
 
+/** The event types we act on: the webhook's subscription, and what reconciliation reads back from the event log. */
+export const STRIPE_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'charge.dispute.created',
+] as const;
+
+/** A Stripe event (from a webhook or the event log) as a verified event. */
+function verifiedOf(event: Stripe.Event): VerifiedEvent {
+  const base = eventOf(event.id, event);
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    return {
+      ...base,
+      type: 'refunded',
+      // What went back in all (Stripe's amount_refunded is cumulative): the order decides full or partial.
+      amount: charge.amount_refunded,
+      currency: charge.currency.toUpperCase(),
+      paymentId: idOf(charge.payment_intent),
+      moneyBack: { kind: 'refund', reference: charge.id },
+    };
+  }
+  if (event.type === 'charge.dispute.created') {
+    const dispute = event.data.object;
+    return {
+      ...base,
+      type: 'disputed',
+      amount: dispute.amount,
+      currency: dispute.currency.toUpperCase(),
+      paymentId: idOf(dispute.payment_intent),
+      moneyBack: { kind: 'dispute', reference: dispute.id },
+    };
+  }
+  if (!event.type.startsWith('checkout.session.')) return { ...base, type: 'ignored' };
+  const session = event.data.object as Stripe.Checkout.Session;
+  let type: VerifiedEvent['type'] = SESSION_EVENTS[event.type] ?? 'ignored';
+  // Card payments are paid at completion; delayed methods complete unpaid and report later.
+  if (event.type === 'checkout.session.completed') type = session.payment_status === 'paid' ? 'succeeded' : 'pending';
+  const customer = idOf(session.customer);
+  return {
+    ...base,
+    type,
+    orderId: parseOrderId(session.client_reference_id ?? session.metadata?.order_id),
+    amount: session.amount_total,
+    currency: session.currency ? session.currency.toUpperCase() : null,
+    providerRef: session.id,
+    paymentId: idOf(session.payment_intent),
+    savedMethod: customer ? { token: customer, customerRef: customer } : null,
+  };
+}
+
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   // The SDK is loaded on first use, not with the api: most starts never pay through Stripe, and importing it is a
   // noticeable part of a cold start (bench/cold-start.mjs).
@@ -66,8 +132,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     (client ??= import('stripe').then(
       ({ default: StripeSdk }) =>
         new StripeSdk(settings.secretKey, {
-          maxNetworkRetries: 2,
-          timeout: 20_000,
+          maxNetworkRetries: settings.maxNetworkRetries ?? DEFAULT_RETRIES,
+          timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           ...(settings.host ? { host: settings.host } : {}),
           ...(settings.port ? { port: settings.port } : {}),
           ...(settings.protocol ? { protocol: settings.protocol } : {}),
@@ -146,23 +212,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         throw new WebhookRejected(error instanceof Error ? error.message : 'bad signature');
       }
-      const base = eventOf(event.id, event);
-      if (!event.type.startsWith('checkout.session.')) return { ...base, type: 'ignored' };
-      const session = event.data.object as Stripe.Checkout.Session;
-      let type: VerifiedEvent['type'] = SESSION_EVENTS[event.type] ?? 'ignored';
-      // Card payments are paid at completion; delayed methods complete unpaid and report later.
-      if (event.type === 'checkout.session.completed')
-        type = session.payment_status === 'paid' ? 'succeeded' : 'pending';
-      const customer = idOf(session.customer);
+      return verifiedOf(event);
+    },
+
+    // Newest first, as Stripe lists; the caller pages with olderThan and applies them oldest first.
+    async listEvents(query): Promise<EventPage> {
+      const stripe = await sdk();
+      const page = await stripe.events.list({
+        created: { gt: query.createdAfter, ...(query.createdUpTo ? { lte: query.createdUpTo } : {}) },
+        types: [...STRIPE_EVENT_TYPES],
+        limit: 100,
+        ...(query.olderThan ? { starting_after: query.olderThan } : {}),
+      });
       return {
-        ...base,
-        type,
-        orderId: parseOrderId(session.client_reference_id ?? session.metadata?.order_id),
-        amount: session.amount_total,
-        currency: session.currency ? session.currency.toUpperCase() : null,
-        providerRef: session.id,
-        paymentId: idOf(session.payment_intent),
-        savedMethod: customer ? { token: customer, customerRef: customer } : null,
+        events: page.data.map((event) => ({ ...verifiedOf(event), created: event.created })),
+        hasMore: page.has_more,
       };
     },
 

@@ -40,12 +40,12 @@ export interface ProviderSession {
 
 /**
  * A provider event after its signature was checked, reduced to what fulfilment needs. 'succeeded' pays the order;
- * 'failed' and 'cancelled' close an open one; 'approved' asks us to capture (PayPal); 'pending' and 'ignored' change
- * nothing.
+ * 'failed' and 'cancelled' close an open one; 'approved' asks us to capture (PayPal); 'refunded' and 'disputed' say
+ * money of a paid order went (or may go) back (payments/disputes.ts); 'pending' and 'ignored' change nothing.
  */
 export interface VerifiedEvent {
   eventId: string;
-  type: 'succeeded' | 'failed' | 'cancelled' | 'approved' | 'pending' | 'ignored';
+  type: 'succeeded' | 'failed' | 'cancelled' | 'approved' | 'refunded' | 'disputed' | 'pending' | 'ignored';
   /** Our order id as the provider echoes it (metadata, custom id); null when the event does not carry one. */
   orderId: number | null;
   /** Charged amount and currency as the provider reports them; checked against the order before fulfilment. */
@@ -56,6 +56,12 @@ export interface VerifiedEvent {
   paymentId: string | null;
   /** A payment method the provider saved for renewals. */
   savedMethod: { token: string; customerRef: string | null } | null;
+  /**
+   * 'refunded' and 'disputed': what kind of money went back and the provider's id of it (refund, dispute). The order
+   * is found by paymentId (Stripe's PaymentIntent, PayPal's capture); `amount` is what went back in all so far (a
+   * refund) or what is disputed.
+   */
+  moneyBack?: { kind: 'refund' | 'reversal' | 'dispute'; reference: string | null };
   payload: unknown;
 }
 
@@ -89,6 +95,38 @@ export class WebhookRejected extends Error {
     super(reason);
     this.name = 'WebhookRejected';
   }
+}
+
+/**
+ * A webhook that could not be checked now (the provider's verification api is down, slow or refuses our token):
+ * answered 503, so the provider delivers it again later. Never a 400: that would drop a genuine event for good.
+ */
+export class WebhookUnverifiable extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'WebhookUnverifiable';
+  }
+}
+
+/** What the webhook route lends a provider whose check costs a call of its own (PayPal's verify api). */
+export interface WebhookGuard {
+  /** Called right before that call: throws (429, or 503 when it cannot count) when this caller asked too often. */
+  beforeRemoteCheck(): Promise<void>;
+}
+
+/** One page of a provider's own event log (reconciliation of missed webhooks), newest first, as the provider lists. */
+export interface EventPage {
+  events: Array<VerifiedEvent & { created: number }>;
+  /** More events older than the last of this page match; ask again with `olderThan` set to its id. */
+  hasMore: boolean;
+}
+
+/** What reconciliation asks for: events created after `createdAfter` and, when set, not after `createdUpTo`. */
+export interface EventQuery {
+  createdAfter: number;
+  createdUpTo?: number | null;
+  /** The id of the last event of the previous page. */
+  olderThan?: string | null;
 }
 
 /** An off-session charge of a saved payment method (auto-renewal). */
@@ -130,8 +168,11 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Opens (or, for the same idempotency key, finds again) the hosted payment page of an order. */
   createSession(request: SessionRequest): Promise<ProviderSession>;
-  /** Checks the signature on the raw body; throws WebhookRejected for anything not provably from the provider. */
-  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<VerifiedEvent>;
+  /**
+   * Checks the signature on the raw body; throws WebhookRejected for anything not provably from the provider and
+   * WebhookUnverifiable when the check cannot be made now.
+   */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, guard?: WebhookGuard): Promise<VerifiedEvent>;
   /** Whether a URL is one of this provider's pay pages (pay_url is never anything else). */
   ownsPayUrl(url: string): boolean;
   /** PayPal: captures an approved order (idempotent); the capture's own webhook then fulfils. */
@@ -145,6 +186,8 @@ export interface PaymentProvider {
    * Absent: the order is flagged for an operator to refund by hand.
    */
   refund?(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Stripe: its own event log, read with our secret key (as trustworthy as a signed event), for reconciliation. */
+  listEvents?(query: EventQuery): Promise<EventPage>;
 }
 
 /** Signature timestamps older or newer than this are refused (replays of a captured webhook). */

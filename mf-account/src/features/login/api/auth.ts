@@ -9,12 +9,6 @@ export async function logIn(api: ApiClient, email: string, password: string): Pr
   return result.ok ? { ok: true, data: result.data } : failed(result);
 }
 
-/** Whether the address already has an account (then the form offers to log in instead). */
-export async function isRegistered(api: ApiClient, email: string): Promise<Outcome<boolean>> {
-  const result = await api.call('signupCheck', { email });
-  return result.ok ? { ok: true, data: result.data.registered } : failed(result);
-}
-
 /** Mails a 6-digit code for the scene. */
 export async function sendCode(api: ApiClient, email: string, scene: CodeScene): Promise<Outcome<true>> {
   const result = await api.call('getCode', { email, scene });

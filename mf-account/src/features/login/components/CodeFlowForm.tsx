@@ -11,8 +11,9 @@ import { type LoginFlow } from '../hooks/use-login-flow';
 import { passwordStrength } from '../lib/password-strength';
 
 /**
- * Sign-up and password reset: e-mail → 6-digit code from the mail → (new) password → logged in. Sign-up first asks
- * whether the address has an account and offers to log in instead.
+ * Sign-up and password reset: e-mail → 6-digit code from the mail → (new) password → logged in. Whether the address
+ * has an account is never asked: the mail tells its owner (a sign-up for an address with one gets a notice instead of
+ * a code).
  */
 export function CodeFlowForm({ flow, scene }: { flow: LoginFlow; scene: CodeScene }) {
   const { t } = useRemoteTranslation();
@@ -34,14 +35,6 @@ export function CodeFlowForm({ flow, scene }: { flow: LoginFlow; scene: CodeScen
           error={flow.emailError ? t(flow.emailError, { ns: 'common' }) : null}
           testId={`${scene}-email`}
         />
-        {flow.registered ? (
-          <div role="alert" data-testid="signup-registered">
-            <Muted>{t('signup.registered')}</Muted>
-            <Button type="button" $variant="secondary" onClick={() => flow.setMode('login')}>
-              {t('signup.logInInstead')}
-            </Button>
-          </div>
-        ) : null}
         <ProblemLine problem={flow.problem} testId={`${scene}-problem`} />
         <Button type="submit" disabled={flow.busy}>
           {t('code.send')}

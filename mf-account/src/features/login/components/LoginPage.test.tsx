@@ -131,7 +131,6 @@ describe('login page: sign up', () => {
   it('goes e-mail → code → password → logged in', async () => {
     const api = stubCalls({
       getConfig: NO_PROVIDERS,
-      signupCheck: { registered: false },
       getCode: null,
       vcode: null,
       signup: SESSION,
@@ -163,7 +162,6 @@ describe('login page: sign up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('/eshop/card/list')).toBeInTheDocument();
 
-    expect(api.callsTo('signupCheck')[0]?.body).toEqual({ email: EMAIL });
     expect(api.callsTo('getCode')[0]?.body).toEqual({ email: EMAIL, scene: 'signup' });
     expect(api.callsTo('vcode')[0]?.body).toEqual({ email: EMAIL, code: '123456', scene: 'signup' });
     expect(api.callsTo('signup')[0]?.body).toEqual({ email: EMAIL, code: '123456', password: 'shortLong-enough1' });
@@ -171,18 +169,17 @@ describe('login page: sign up', () => {
     expect(heard).toEqual([{ email: EMAIL, userId: 7 }]);
   });
 
-  it('offers to log in when the e-mail already has an account', async () => {
-    const api = stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: true } });
+  it('never asks whether the address has an account: the code goes out at once (the mail tells its owner)', async () => {
+    const api = stubCalls({ getConfig: NO_PROVIDERS, getCode: null });
     await renderLogin();
     await toCodeStep();
-    expect(await screen.findByTestId('signup-registered')).toHaveTextContent('This e-mail already has an account.');
-    expect(api.callsTo('getCode')).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Log in instead' }));
-    expect(within(form('login-form')).getByLabelText('E-mail')).toHaveValue(EMAIL);
+    expect(await screen.findByTestId('signup-code')).toHaveTextContent(`We sent a code to ${EMAIL}`);
+    expect(api.callsTo('signupCheck')).toHaveLength(0);
+    expect(api.callsTo('getCode')[0]?.body).toEqual({ email: EMAIL, scene: 'signup' });
   });
 
   it('shows a wrong code and stays on the code step', async () => {
-    stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: false }, getCode: null, vcode: callError(11023) });
+    stubCalls({ getConfig: NO_PROVIDERS, getCode: null, vcode: callError(11023) });
     await renderLogin();
     await toCodeStep();
     await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
@@ -194,7 +191,7 @@ describe('login page: sign up', () => {
   it('disables Resend with a visible countdown for 60 s, then sends a new code', async () => {
     jest.useFakeTimers();
     try {
-      const api = stubCalls({ getConfig: NO_PROVIDERS, signupCheck: { registered: false }, getCode: null });
+      const api = stubCalls({ getConfig: NO_PROVIDERS, getCode: null });
       await renderLogin();
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       await user.click(screen.getByTestId('mode-signup'));

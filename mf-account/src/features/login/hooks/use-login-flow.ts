@@ -5,7 +5,7 @@ import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../lib/constants';
 import { useOutcome } from '../../../lib/problem';
 import { afterLoginPath, startSession, type SessionStart } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
-import { isRegistered, logIn, resetPassword, sendCode, signUp, verifyCode, type CodeScene } from '../api/auth';
+import { logIn, resetPassword, sendCode, signUp, verifyCode, type CodeScene } from '../api/auth';
 
 export type Mode = 'login' | 'signup' | 'reset';
 export type CodeStepName = 'email' | 'code' | 'password';
@@ -34,14 +34,12 @@ export function useLoginFlow(api: ApiClient) {
   const { busy, problem, setProblem, run } = useOutcome();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [registered, setRegistered] = useState(false);
   const countdown = useCountdown();
 
   const clearMessages = () => {
     setProblem(null);
     setEmailError(null);
     setPasswordError(null);
-    setRegistered(false);
   };
 
   const setMode = useCallback(
@@ -50,7 +48,6 @@ export function useLoginFlow(api: ApiClient) {
       setProblem(null);
       setEmailError(null);
       setPasswordError(null);
-      setRegistered(false);
     },
     [setProblem],
   );
@@ -58,7 +55,6 @@ export function useLoginFlow(api: ApiClient) {
   const setEmail = (value: string) => {
     setEmailState(value);
     setEmailError(null);
-    setRegistered(false);
   };
 
   const updateFlow = (scene: CodeScene, change: Partial<CodeFlow>) =>
@@ -96,19 +92,14 @@ export function useLoginFlow(api: ApiClient) {
     if (session) finish(session);
   };
 
-  /** Step 1 of sign-up and reset: check the address (sign-up: not registered yet), then mail a code. */
+  /**
+   * Step 1 of sign-up and reset: mail a code. The api never says whether the address has an account (issue 23):
+   * its owner learns it from the mail (a sign-up for an address with an account, a reset for one without).
+   */
   const requestCode = async (scene: CodeScene) => {
     clearMessages();
     const address = checkedEmail();
     if (!address) return;
-    if (scene === 'signup') {
-      const taken = await run(() => isRegistered(api, address));
-      if (taken === null) return;
-      if (taken) {
-        setRegistered(true);
-        return;
-      }
-    }
     const sent = await run(() => sendCode(api, address, scene));
     if (sent === null) return;
     updateFlow(scene, { step: 'code', sentTo: address, code: '' });
@@ -161,7 +152,6 @@ export function useLoginFlow(api: ApiClient) {
     problem,
     emailError,
     passwordError,
-    registered,
     resendIn: countdown.remaining,
     setMode,
     setEmail,

@@ -31,17 +31,20 @@ describe('user info page (/user/info)', () => {
   });
 
   it('shows the e-mail, region and currency of the account', async () => {
-    stubCalls({ getUserInfo: USER, getConfig: CONFIG });
+    stubCalls({ getUserInfo: USER, getConfig: CONFIG, getPaymentMethods: { list: [] } });
     await renderInfo();
     expect(await screen.findByTestId('account-email-value')).toHaveTextContent(USER.email);
     expect(screen.getByLabelText('Region')).toHaveValue('US');
     expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(await screen.findByRole('heading', { name: 'Saved payment methods' })).toBeInTheDocument();
+    expect(await screen.findByTestId('payment-methods-empty')).toBeInTheDocument();
   });
 
   it('changes the e-mail with a code sent to the new address, then tells the page', async () => {
     const api = stubCalls({
       getUserInfo: USER,
       getConfig: CONFIG,
+      getPaymentMethods: { list: [] },
       getCode: null,
       updateEmail: { email: 'new@example.com', user_id: 7 },
     });
@@ -65,7 +68,13 @@ describe('user info page (/user/info)', () => {
   });
 
   it('shows a wrong code and keeps the change open', async () => {
-    stubCalls({ getUserInfo: USER, getConfig: CONFIG, getCode: null, updateEmail: callError(11023) });
+    stubCalls({
+      getUserInfo: USER,
+      getConfig: CONFIG,
+      getPaymentMethods: { list: [] },
+      getCode: null,
+      updateEmail: callError(11023),
+    });
     await renderInfo();
     await userEvent.click(await screen.findByRole('button', { name: 'Change e-mail' }));
     await userEvent.type(screen.getByLabelText('New e-mail'), 'new@example.com');
@@ -77,7 +86,7 @@ describe('user info page (/user/info)', () => {
   });
 
   it('refuses the current address as the new one without calling', async () => {
-    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG });
+    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, getPaymentMethods: { list: [] } });
     await renderInfo();
     await userEvent.click(await screen.findByRole('button', { name: 'Change e-mail' }));
     await userEvent.type(screen.getByLabelText('New e-mail'), 'Ana@Example.com');
@@ -87,7 +96,12 @@ describe('user info page (/user/info)', () => {
   });
 
   it('saves region and currency to the account, stores them and publishes locale:changed', async () => {
-    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, userSet: { area: 'DE', ccy: 'EUR' } });
+    const api = stubCalls({
+      getUserInfo: USER,
+      getConfig: CONFIG,
+      getPaymentMethods: { list: [] },
+      userSet: { area: 'DE', ccy: 'EUR' },
+    });
     const { bus } = await renderInfo();
     const heard: unknown[] = [];
     bus.subscribe('locale:changed', (event) => heard.push(event));
@@ -102,7 +116,7 @@ describe('user info page (/user/info)', () => {
   });
 
   it('logs out: ends the receipt on the server, forgets it here, publishes auth:changed null and goes home', async () => {
-    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, logout: null });
+    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, getPaymentMethods: { list: [] }, logout: null });
     const { bus } = await renderInfo();
     const heard: unknown[] = [];
     bus.subscribe('auth:changed', (event) => heard.push(event));
@@ -121,6 +135,7 @@ describe('user info page (/user/info)', () => {
     stubCalls({
       getUserInfo: USER,
       getConfig: CONFIG,
+      getPaymentMethods: { list: [] },
       logout: () => {
         throw new TypeError('Failed to fetch');
       },
@@ -133,7 +148,7 @@ describe('user info page (/user/info)', () => {
   });
 
   it('logs out everywhere after a confirmation', async () => {
-    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, logoutAll: null });
+    const api = stubCalls({ getUserInfo: USER, getConfig: CONFIG, getPaymentMethods: { list: [] }, logoutAll: null });
     const { bus } = await renderInfo();
     const heard: unknown[] = [];
     bus.subscribe('auth:changed', (event) => heard.push(event));
@@ -148,7 +163,7 @@ describe('user info page (/user/info)', () => {
   });
 
   it('stays logged in when logging out everywhere fails, and says so', async () => {
-    stubCalls({ getUserInfo: USER, getConfig: CONFIG, logoutAll: callError(10003) });
+    stubCalls({ getUserInfo: USER, getConfig: CONFIG, getPaymentMethods: { list: [] }, logoutAll: callError(10003) });
     await renderInfo();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
     await userEvent.click(
@@ -168,6 +183,7 @@ describe('user info page (/user/info)', () => {
         return USER;
       },
       getConfig: CONFIG,
+      getPaymentMethods: { list: [] },
     });
     await renderInfo();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account could not be loaded.');

@@ -7,12 +7,16 @@ import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { hasReceipt, loginPath, updateSessionEmail } from '../../../lib/session';
 import { useAccount } from '../hooks/use-account';
 import { EmailSection } from './EmailSection';
+import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { SessionSection } from './SessionSection';
 import { SettingsSection } from './SettingsSection';
 
 const INFO_PATH = '/user/info';
 
-/** /user/info: e-mail (and its change), region and currency, log out here or everywhere. Needs a login. */
+/**
+ * /user/info: e-mail (and its change), region and currency, the payment methods saved for auto-renewal, log out here
+ * or everywhere. Needs a login.
+ */
 export function UserInfoPage({ client = getApiClient() }: { client?: ApiClient }) {
   const { t } = useRemoteTranslation();
   // Read once: logging out here leaves for '/' itself, and must not bounce through the login page first.
@@ -55,6 +59,7 @@ export function UserInfoPage({ client = getApiClient() }: { client?: ApiClient }
           }}
         />
         <SettingsSection client={client} area={user.area} ccy={user.ccy} currencies={currencies} />
+        <PaymentMethodsSection client={client} />
         <SessionSection client={client} />
       </>
     );

@@ -30,6 +30,9 @@ describe('gateFor (spec section 4, login gating in version 2)', () => {
     ['unbound, logged in', { ...base, user_id: 0 }, owner, 'card-list'],
     ['another user (server says so)', { ...base, other_user: true }, owner, 'other-user'],
     ['another user (stored id differs)', { ...base, user_id: 9 }, owner, 'other-user'],
+    // The api answers -1 for a card another account owns, never whose (issue 23).
+    ['another user (the api answers -1)', { ...base, user_id: -1 }, owner, 'other-user'],
+    ['a visitor with a card some account owns (-1)', { ...base, user_id: -1 }, visitor, 'show'],
     ['the owner', { ...base, other_user: false }, owner, 'show'],
     ['a visitor with a bound card', base, visitor, 'show'],
     ['version 1 is never gated', { ...base, agent_version: 1 as const, in_agent: true, user_id: 0 }, visitor, 'show'],

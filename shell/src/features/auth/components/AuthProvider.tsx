@@ -1,16 +1,27 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthContext, type UserInfo } from '../../../lib/auth';
 import { whenIdle } from '../../../lib/idle';
 import { getUserInfo } from '../api/get-user-info';
-import { takeReceiptFromQuery } from '../lib/receipt';
+import { resolveAccessLink } from '../api/resolve-link';
+import { pendingReceipt, settlePendingReceipt, storeLogin, takeReceiptFromQuery } from '../lib/receipt';
 import { useBusEvent } from '../../../lib/use-bus-event';
+
+const SwitchAccountDialog = lazy(() => import(/* webpackChunkName: "switch-account" */ './SwitchAccountDialog'));
+
+/** A link of another account than the one signed in, waiting for the user's choice. */
+interface SwitchOffer {
+  token: string;
+  mine: UserInfo;
+  theirs: UserInfo;
+}
 
 /**
  * The auth receipt: `access_token` in the query is stored as RECEIPT and removed from the address bar; with a
- * receipt the user's info is loaded. A session end (published by the api client) clears the user and navigates
- * to where the client says (spec section 8).
+ * receipt the user's info is loaded. A link of another account than the one signed in never replaces it on its own:
+ * both are checked with the api and the user is asked (stay, or switch). A session end (published by the api
+ * client) clears the user and navigates to where the client says (spec section 8).
  */
 export function AuthProvider({
   client,
@@ -28,27 +39,36 @@ export function AuthProvider({
   const navigate = useNavigate();
   const [user, setUser] = useState<UserInfo | null>(null);
   const [receiptVersion, setReceiptVersion] = useState(0);
+  // A link's token while another login is stored (taken at start, or on a later navigation).
+  const [link, setLink] = useState<string | null>(() => pendingReceipt());
+  const linkAtStart = useRef(link !== null);
+  const [offer, setOffer] = useState<SwitchOffer | null>(null);
   const userIdRef = useRef<number | null>(null);
   userIdRef.current = user?.user_id ?? null;
 
-  // access_token in the query (any route) → RECEIPT, then drop it from the URL.
+  const signedIn = useCallback((info: UserInfo | null) => {
+    userIdRef.current = info?.user_id ?? null;
+    setUser(info);
+    getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
+  }, []);
+
+  // access_token in the query (any route) → RECEIPT (or a choice, see above), then drop it from the URL.
   useEffect(() => {
     const taken = takeReceiptFromQuery(location.search, storage);
     if (!taken) return;
     navigate({ pathname: location.pathname, search: taken.search, hash: location.hash }, { replace: true });
-    setReceiptVersion((n) => n + 1);
+    if (taken.pending) setLink(taken.token);
+    else if (taken.token) setReceiptVersion((n) => n + 1);
   }, [location.search, location.pathname, location.hash, navigate, storage]);
 
   useEffect(() => {
-    if (!storage.get(STORAGE_KEYS.RECEIPT)) return undefined;
+    // A link waiting at start: its check below loads the stored login too.
+    if (!storage.get(STORAGE_KEYS.RECEIPT) || (receiptVersion === 0 && linkAtStart.current)) return undefined;
     let cancelled = false;
     const stored = receiptVersion === 0 && !freshReceipt;
     const load = () =>
       void getUserInfo(client, storage, { quiet: stored }).then((info) => {
-        if (cancelled) return;
-        userIdRef.current = info?.user_id ?? null;
-        setUser(info);
-        getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
+        if (!cancelled) signedIn(info);
       });
     // A receipt kept from an earlier visit: the account's details wait for an idle moment, so the page's first view
     // (which the receipt already opens) gets the network first. A login or an access_token link: at once.
@@ -60,6 +80,41 @@ export function AuthProvider({
     // freshReceipt only matters for the first load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, storage, receiptVersion]);
+
+  // A link while another login is stored: which accounts they are decides (resolveAccessLink).
+  useEffect(() => {
+    if (!link) return undefined;
+    let cancelled = false;
+    void resolveAccessLink(client, storage, link).then((decision) => {
+      if (cancelled) return;
+      settlePendingReceipt(link);
+      if (decision.kind === 'ask') {
+        signedIn(decision.mine);
+        setOffer({ token: link, mine: decision.mine, theirs: decision.theirs });
+        return;
+      }
+      setLink(null);
+      signedIn(decision.user);
+      if (decision.kind === 'dropped' && decision.invalid) {
+        getBus().publish('toast', { kind: 'warning', messageKey: 'shell:auth.linkInvalid' });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, storage, link, signedIn]);
+
+  const stay = useCallback(() => {
+    setOffer(null);
+    setLink(null);
+  }, []);
+  const switchAccount = useCallback(() => {
+    if (!offer) return;
+    storeLogin(storage, offer.token, offer.theirs);
+    setOffer(null);
+    setLink(null);
+    signedIn(offer.theirs);
+  }, [offer, storage, signedIn]);
 
   useBusEvent('session:end', ({ redirectTo }) => {
     setUser(null);
@@ -76,5 +131,19 @@ export function AuthProvider({
   });
 
   const value = useMemo(() => ({ user, loggedIn: user !== null }), [user]);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {offer ? (
+        <Suspense fallback={null}>
+          <SwitchAccountDialog
+            current={offer.mine.email}
+            other={offer.theirs.email}
+            onStay={stay}
+            onSwitch={switchAccount}
+          />
+        </Suspense>
+      ) : null}
+    </AuthContext.Provider>
+  );
 }

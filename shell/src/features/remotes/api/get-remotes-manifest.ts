@@ -1,5 +1,7 @@
 import { REMOTES_MAP_ELEMENT_ID } from '../../../lib/remotes-map';
-import { isRemoteName, type RemotesManifest } from '../lib/remote-names';
+import { isRemoteName, type RemoteIntegrity, type RemotesManifest, type RemotesMap } from '../lib/remote-names';
+
+const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 function manifestOf(body: unknown): RemotesManifest {
   const manifest: RemotesManifest = {};
@@ -11,29 +13,50 @@ function manifestOf(body: unknown): RemotesManifest {
   return manifest;
 }
 
+/**
+ * The map's pins. Failing closed: only an explicit `mode: 'off'` turns checking off; no `integrity` (a host that
+ * pins nothing) leaves every remote unpinned, so each is refused.
+ */
+function integrityOf(body: unknown): RemoteIntegrity {
+  const integrity: unknown =
+    typeof body === 'object' && body !== null ? (body as { integrity?: unknown }).integrity : null;
+  if (typeof integrity !== 'object' || integrity === null) return { mode: 'required', manifests: {} };
+  const { mode, manifests } = integrity as { mode?: unknown; manifests?: unknown };
+  if (mode === 'off') return { mode: 'off', manifests: {} };
+  const pinned: RemoteIntegrity['manifests'] = {};
+  if (typeof manifests === 'object' && manifests !== null) {
+    for (const [name, hash] of Object.entries(manifests)) {
+      if (isRemoteName(name) && typeof hash === 'string' && SRI.test(hash)) pinned[name] = hash;
+    }
+  }
+  return { mode: 'required', manifests: pinned };
+}
+
+const mapOf = (body: unknown): RemotesMap => ({ remotes: manifestOf(body), integrity: integrityOf(body) });
+
 /** The map the page came with: the host knows it at request time, so the page needs no round trip for it. */
-export function remotesManifestInPage(doc: Document = document): RemotesManifest | null {
+export function remotesManifestInPage(doc: Document = document): RemotesMap | null {
   const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
   if (!element || element.getAttribute('type') !== 'application/json') return null;
   try {
-    const manifest = manifestOf(JSON.parse(element.textContent ?? ''));
-    return Object.keys(manifest).length > 0 ? manifest : null;
+    const map = mapOf(JSON.parse(element.textContent ?? ''));
+    return Object.keys(map.remotes).length > 0 ? map : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The remotes manifest: the one in the page, else GET /remotes.json from the shell host (never cached: a new remote
+ * The remotes map: the one in the page, else GET /remotes.json from the shell host (never cached: a new remote
  * build is live on reload). A page without one: the dev server, the precached page the service worker answers with
  * offline.
  */
-export async function getRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+export async function getRemotesManifest(url = '/remotes.json'): Promise<RemotesMap> {
   if (url === '/remotes.json') {
     const inPage = remotesManifestInPage();
     if (inPage) return inPage;
   }
   const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`remotes manifest: HTTP ${response.status}`);
-  return manifestOf(await response.json());
+  return mapOf(await response.json());
 }

@@ -10,6 +10,7 @@ import { type RemoteRoutesLoader } from '../lib/remote-routes-store';
 
 const CARD_URL = '/2/89852000000000000001';
 const MANIFEST = 'http://localhost:8081/mf-manifest.json';
+const MANIFEST_PIN = `sha384-${'C'.repeat(64)}`;
 
 describe('a remote that fails to load', () => {
   afterEach(() => {
@@ -21,7 +22,12 @@ describe('a remote that fails to load', () => {
     // The real federation runtime, with mf_card's manifest unreachable (HTTP boundary only).
     const network = stubCalls(
       { getConfig: DEMO_CONFIG, checkNotice: NO_NOTICES },
-      { extra: { '/remotes.json': { mf_card: MANIFEST }, [MANIFEST]: httpAnswer(503, { message: 'down' }) } },
+      {
+        extra: {
+          '/remotes.json': { mf_card: MANIFEST, integrity: { mode: 'required', manifests: { mf_card: MANIFEST_PIN } } },
+          [MANIFEST]: httpAnswer(503, { message: 'down' }),
+        },
+      },
     );
     const reported: unknown[] = [];
     const report = (event: Event) => reported.push((event as CustomEvent<unknown>).detail);

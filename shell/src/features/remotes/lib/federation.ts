@@ -1,7 +1,9 @@
-import { getInstance, init, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import { getInstance, init, registerGlobalPlugins, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { getRemotesManifest } from '../api/get-remotes-manifest';
 import { offlineRemotePlugin, isUnavailableModule } from './offline-remote-plugin';
-import { type RemoteName, type RemotesManifest } from './remote-names';
+import { PinnedRemotes } from './pinned-remotes';
+import { remoteIntegrityPlugin } from './remote-integrity-plugin';
+import { type RemoteName, type RemotesManifest, type RemotesMap } from './remote-names';
 
 export class RemoteUnavailableError extends Error {
   constructor(
@@ -15,12 +17,14 @@ export class RemoteUnavailableError extends Error {
 
 let federation: ModuleFederation | null = null;
 let entries: RemotesManifest = {};
-let manifestPromise: Promise<RemotesManifest> | null = null;
+let manifestPromise: Promise<RemotesMap> | null = null;
 const failed = new Set<RemoteName>();
+const pins = new PinnedRemotes();
 
 /**
  * The shell's federation instance: the one the webpack plugin created, or (tests, plain pages) a runtime-only one.
- * The offline plugin is registered once on it.
+ * The integrity and offline plugins are registered once on it; the integrity plugin also on every instance created
+ * after it (the remotes' own, which load their chunks through its createScript hook).
  */
 export function getFederation(): ModuleFederation {
   if (federation) return federation;
@@ -28,14 +32,17 @@ export function getFederation(): ModuleFederation {
     getInstance() ??
     getInstance((instance) => instance.name === 'shell') ??
     init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
-  federation.registerPlugins([offlineRemotePlugin()]);
+  const integrity = remoteIntegrityPlugin(pins);
+  registerGlobalPlugins([integrity]);
+  federation.registerPlugins([integrity, offlineRemotePlugin()]);
   return federation;
 }
 
-/** Registers every remote of the manifest (name -> mf-manifest.json URL) with the runtime. */
-export function registerRemotesFromManifest(manifest: RemotesManifest): void {
-  const fresh = Object.entries(manifest).filter(([name]) => !entries[name as RemoteName]);
-  entries = { ...entries, ...manifest };
+/** Registers every remote of the map (name -> mf-manifest.json URL) with the runtime, and the map's pins. */
+export function registerRemotesFromManifest({ remotes, integrity }: RemotesMap): void {
+  pins.pin(remotes, integrity);
+  const fresh = Object.entries(remotes).filter(([name]) => !entries[name as RemoteName]);
+  entries = { ...entries, ...remotes };
   if (fresh.length) getFederation().registerRemotes(fresh.map(([name, entry]) => ({ name, entry })));
 }
 
@@ -43,7 +50,7 @@ export function registerRemotesFromManifest(manifest: RemotesManifest): void {
  * Fetches /remotes.json once (started by bootstrap, awaited by the first remote load). A failed fetch is
  * forgotten, so a retry in a remote's area asks again.
  */
-export function ensureRemotesManifest(url?: string): Promise<RemotesManifest> {
+export function ensureRemotesManifest(url?: string): Promise<RemotesMap> {
   manifestPromise ??= getRemotesManifest(url).then(
     (manifest) => {
       registerRemotesFromManifest(manifest);
@@ -87,6 +94,7 @@ export function resetRemote(remote: RemoteName): void {
   const entry = entries[remote];
   if (!entry || !failed.has(remote)) return;
   failed.delete(remote);
+  pins.retry(entry);
   getFederation().registerRemotes([{ name: remote, entry }], { force: true });
 }
 
@@ -95,4 +103,5 @@ export function resetFederationForTests(): void {
   entries = {};
   manifestPromise = null;
   failed.clear();
+  pins.forget();
 }

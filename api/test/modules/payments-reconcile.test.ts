@@ -1,0 +1,202 @@
+import Stripe from 'stripe';
+import { OVERLAP_SECONDS } from '../../src/modules/payments/reconcile';
+import { type ReconcileResult } from '../../src/modules/payments/reconcile';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { CARD_V3, countRows, createPay, eventually, orderRow, packageId } from '../helpers/payments';
+import {
+  chargeRefunded,
+  eventAbout,
+  startFakeStripe,
+  stripeEvent,
+  type FakeSession,
+  type FakeStripe,
+} from '../helpers/payments-stripe';
+
+// Reconciliation: Stripe's own event log, read with the secret key, feeds the events our webhook never got through
+// the webhook's stored-once path. A webhook and the reconciler seeing the same event is one event.
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789';
+const signer = new Stripe('sk_test_signing_only');
+
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    payments: {
+      defaultProvider: 'stripe',
+      workers: true,
+      jobPollingSeconds: 0.5,
+      stripe: {
+        secretKey: 'sk_test_local',
+        webhookSecret: WEBHOOK_SECRET,
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+        timeoutMs: 2_000,
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A run now (the scheduled run may hold the cursor for a moment). */
+async function reconcile(options: { pagesPerRun?: number } = {}): Promise<ReconcileResult> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const result = await t.app.payments.reconcile(options);
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the cursor stayed taken');
+}
+
+async function deliver(event: object) {
+  const payload = JSON.stringify(event);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/eshop/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+  return response.statusCode;
+}
+
+async function openOrder(): Promise<{ orderId: number; session: FakeSession }> {
+  await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
+  const { body } = await createPay(t.app, {
+    id: await packageId(t.db, 'global-1gb-7d'),
+    iccid: CARD_V3,
+    flag: '3',
+    ccy: 'EUR',
+  });
+  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code}`);
+  const order = await orderRow(t.db, body.data.order_id);
+  const session = fake.sessions.get(order?.provider_ref ?? '');
+  if (!session) throw new Error('no session');
+  return { orderId: Number(body.data.order_id), session };
+}
+
+const paidEvent = (session: FakeSession, paymentIntent: string, created?: number) => ({
+  ...stripeEvent('checkout.session.completed', session, { payment_status: 'paid', payment_intent: paymentIntent }),
+  ...(created ? { created } : {}),
+});
+
+const paymentsOf = (orderId: number) => countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [orderId]);
+
+const cursor = () =>
+  t.db.one<{ created_after: number; resume_before: number | null; resume_to: number | null }>(
+    `SELECT created_after::float8 AS created_after, resume_before::float8 AS resume_before,
+            resume_to::float8 AS resume_to
+       FROM payment_event_cursors WHERE provider = 'stripe'`,
+  );
+
+describe('reconciliation of missed Stripe events', () => {
+  it('fulfils, once, an order whose checkout.session.completed the webhook never delivered', async () => {
+    const { orderId, session } = await openOrder();
+    const missed = fake.emit(paidEvent(session, 'pi_missed_1'));
+    expect((await orderRow(t.db, orderId))?.status).toBe('pending');
+    const first = await reconcile();
+    expect(first.stored).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    expect(await paymentsOf(orderId)).toBe(1);
+    // Asked for the types it acts on, from the cursor on.
+    const query = fake.eventQueries.at(-1);
+    expect([...(query?.entries() ?? [])].filter(([key]) => key.startsWith('types')).map(([, v]) => v)).toEqual(
+      expect.arrayContaining(['checkout.session.completed', 'charge.refunded', 'charge.dispute.created']),
+    );
+    // Again, and the webhook's own (late) delivery: the same event, stored once, one payment.
+    expect((await reconcile()).stored).toBe(0);
+    expect(await deliver(missed)).toBe(200);
+    expect(await paymentsOf(orderId)).toBe(1);
+    expect(await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = $1`, [missed.id])).toBe(1);
+    // The cursor moved to the newest event read, and the next read starts a little before it.
+    expect((await cursor())?.created_after).toBe(missed.created);
+    await reconcile();
+    expect(fake.eventQueries.at(-1)?.get('created[gt]')).toBe(String(missed.created - OVERLAP_SECONDS));
+  });
+
+  it('stores once an event the webhook delivered before the reconciler read it', async () => {
+    const { orderId, session } = await openOrder();
+    const event = fake.emit(paidEvent(session, 'pi_both_1'));
+    expect(await deliver(event)).toBe(200);
+    await reconcile();
+    expect(await paymentsOf(orderId)).toBe(1);
+    expect(await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = $1`, [event.id])).toBe(1);
+  });
+
+  it('applies a missed refund: the order is refunded and its package stopped', async () => {
+    const { orderId, session } = await openOrder();
+    const order = await orderRow(t.db, orderId);
+    const total = (order?.amount ?? 0) + (order?.tax_amount ?? 0);
+    expect(await deliver(fake.emit(paidEvent(session, 'pi_refund_missed')))).toBe(200);
+    fake.emit(chargeRefunded('pi_refund_missed', total, total, 'EUR'));
+    await reconcile();
+    expect((await orderRow(t.db, orderId))?.status).toBe('refunded');
+    const stopped = await t.db.one<{ ended_reason: string }>(
+      `SELECT ended_reason FROM card_packages WHERE order_id = $1`,
+      [orderId],
+    );
+    expect(stopped?.ended_reason).toBe('revoked');
+  });
+
+  it('reads a backlog over several runs, newest part first, and moves the cursor only once all of it is read', async () => {
+    // The webhook was down for a quarter of an hour.
+    const nowS = Math.floor(Date.now() / 1000);
+    await t.db.query(`UPDATE payment_event_cursors SET created_after = $1 WHERE provider = 'stripe'`, [nowS - 1000]);
+    const { orderId, session } = await openOrder();
+    // The oldest of the backlog is the payment that matters; then 250 events about sessions of no order of ours.
+    const base = nowS - 900;
+    fake.emit(paidEvent(session, 'pi_backlog', base));
+    for (let i = 1; i <= 250; i += 1) {
+      fake.emit(eventAbout('checkout.session.expired', { id: `cs_other_${i}`, object: 'checkout.session' }, base + i));
+    }
+    // One page (100 events) per run: the newest 100, then the next 100, then the rest with the payment.
+    const runs: ReconcileResult[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      runs.push(await reconcile({ pagesPerRun: 1 }));
+      if (run < 2) {
+        expect((await cursor())?.created_after).toBe(nowS - 1000);
+        expect((await orderRow(t.db, orderId))?.status).toBe('pending');
+      }
+    }
+    expect(runs.map((run) => run.complete)).toEqual([false, false, true]);
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    const after = await cursor();
+    expect(after).toMatchObject({ resume_before: null, resume_to: null });
+    // Past the newest event read in the whole window (the earlier tests' events are newer than the backlog).
+    expect(after?.created_after).toBe(Math.max(...fake.events.map((event) => event.created)));
+    expect(
+      await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = ANY($1::text[])`, [
+        fake.events.filter((event) => event.type === 'checkout.session.expired').map((event) => event.id),
+      ]),
+    ).toBe(250);
+  });
+
+  it('moves nothing when Stripe cannot be read, and reads it all on the next run', async () => {
+    const before = await cursor();
+    const { orderId, session } = await openOrder();
+    fake.emit(paidEvent(session, 'pi_after_outage'));
+    // Three tries of the SDK, all 500.
+    fake.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => path === '/v1/events' });
+    await expect(t.app.payments.reconcile()).rejects.toMatchObject({ statusCode: 500 });
+    expect(await cursor()).toEqual(before);
+    expect((await orderRow(t.db, orderId))?.status).toBe('pending');
+    await reconcile();
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+  });
+
+  it('runs as a job of the queue', async () => {
+    const { orderId, session } = await openOrder();
+    fake.emit(paidEvent(session, 'pi_by_job'));
+    await t.app.payments.jobs.send(t.db, 'payments-reconcile', {});
+    await eventually(async () => (await orderRow(t.db, orderId))?.status === 'fulfilled', 30_000);
+    expect(await paymentsOf(orderId)).toBe(1);
+  });
+});

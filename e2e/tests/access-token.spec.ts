@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demo } from '../support/demo';
+import { loggedInPhone, logIn } from '../support/session';
+
+// Issue 23, login CSRF: a link with `?access_token=` of another account never replaces the login on its own. The
+// page asks (an accessible dialog), drops the token from the address bar either way, and staying is the default.
+
+const other = { email: 'other@example.com', password: 'other-password-1' } as const;
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const receipt = (page: Page) => page.evaluate(() => localStorage.getItem('RECEIPT'));
+
+/** Logged in as the demo user on a phone, the page opens a link signing in as the other account. */
+async function openOthersLink(page: Page, request: Parameters<typeof logIn>[0], lang: 'en' | 'ar') {
+  const demoToken = await loggedInPhone(page, request);
+  const otherToken = await logIn(request, other);
+  await page.goto(`/2/${demo.activatedBound}?access_token=${encodeURIComponent(otherToken)}&lan=${lang}`);
+  const dialog = page.getByTestId('switch-account');
+  await expect(dialog).toBeVisible();
+  return { demoToken, otherToken, dialog };
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: another account's link asks; Stay keeps the demo login`, async ({ page, request }) => {
+    const { demoToken, dialog } = await openOthersLink(page, request, lang);
+
+    await expect(page).not.toHaveURL(/access_token/);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('dialog')).toHaveAccessibleName(lang === 'ar' ? 'رابط تسجيل الدخول' : 'Sign-in link');
+    // The link's account as the api gave it, and the one signed in now on the button that keeps it.
+    await expect(dialog.getByTestId('switch-account-text')).toContainText(other.email);
+    const stay = dialog.getByTestId('switch-account-stay');
+    await expect(stay).toContainText(demo.user.email);
+    await expect(stay).toBeFocused();
+    for (const id of ['switch-account-stay', 'switch-account-switch', 'dialog-close']) {
+      const box = await dialog.getByTestId(id).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    // Nothing changed while the user reads.
+    expect(await receipt(page)).toBe(demoToken);
+    await axe(page);
+    await page.screenshot({ path: `screenshots/access-token-switch-${lang}.png` });
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect(await receipt(page)).toBe(demoToken);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('drawer-email')).toContainText(demo.user.email);
+    await axe(page);
+  });
+}
+
+test('Switch, by keyboard, signs the link in', async ({ page, request }) => {
+  const { otherToken, dialog } = await openOthersLink(page, request, 'en');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByTestId('switch-account-switch')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect(await receipt(page)).toBe(otherToken);
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('drawer-email')).toContainText(other.email);
+});
+
+test('a link of the account already signed in asks nothing', async ({ page, request }) => {
+  const demoToken = await loggedInPhone(page, request);
+  const again = await logIn(request);
+  await page.goto(`/2/${demo.activatedBound}?access_token=${encodeURIComponent(again)}`);
+  await expect(page.locator('[data-remote="mf_card"]')).toBeVisible();
+  await expect(page).not.toHaveURL(/access_token/);
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('drawer-email')).toContainText(demo.user.email);
+  await expect(page.getByTestId('switch-account')).toHaveCount(0);
+  expect(await receipt(page)).toBe(demoToken);
+});

@@ -1,0 +1,53 @@
+import { cardDisplayName } from 'shared-contracts';
+import { type PaymentMethod } from '../api/payment-methods';
+
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** Card brands as their owners write them; an unknown brand gets a capital letter. */
+const BRANDS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+function brandName(brand: string): string {
+  const known = BRANDS[brand.toLowerCase()];
+  return known ?? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`;
+}
+
+/**
+ * What a method is called: 'Visa •••• 4242' on screen and 'Visa ending 4242' for a screen reader (`spoken`), else
+ * the brand, 'PayPal', the sandbox's stand-ins or a plain 'Card'.
+ */
+export function methodLabel(method: PaymentMethod, t: Translate, spoken = false): string {
+  if (method.provider === 'sandbox') {
+    return t(method.pay === 'paypal' ? 'paymentMethods.sandboxPaypal' : 'paymentMethods.sandboxCard');
+  }
+  if (method.pay === 'paypal' || method.provider === 'paypal') return 'PayPal';
+  if (method.brand && method.last4) {
+    const brand = brandName(method.brand);
+    return spoken
+      ? t('paymentMethods.cardEndingSpoken', { brand, last4: method.last4 })
+      : `${brand} •••• ${method.last4}`;
+  }
+  return method.brand ? brandName(method.brand) : t('paymentMethods.card');
+}
+
+/** The expiry as the card shows it (MM/YYYY), or null when the provider did not tell it. */
+export function methodExpiry(method: PaymentMethod): string | null {
+  if (method.exp_month === null || method.exp_year === null) return null;
+  return `${String(method.exp_month).padStart(2, '0')}/${method.exp_year}`;
+}
+
+/** The names of what the method renews: each card's name (or 'SIM' and its last digits), each pool's. */
+export function renewedNames(method: PaymentMethod, t: Translate): string[] {
+  return method.renews.map((item) =>
+    item.iccid !== undefined
+      ? cardDisplayName(item.name ?? '', item.iccid, 'sim')
+      : item.name?.trim() || t('paymentMethods.pool'),
+  );
+}
