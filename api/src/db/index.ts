@@ -148,6 +148,14 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, o
     untracked: wrap(pool, statements),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A checked-out connection has no listener of the pool's: the server going away (a restart, a failover) would
+      // be an unhandled 'error' event and end the process. The transaction's next query fails instead, and the
+      // broken connection is dropped rather than returned to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       changed();
       try {
         await client.query('BEGIN');
@@ -155,10 +163,13 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, o
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken ??= rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken);
         changed();
       }
     },

@@ -24,6 +24,18 @@ function describeValidation(error: FastifyError): string {
  * - unknown route 404/10002; rate limited 429/10007; anything unexpected 500/10003 'system error'.
  * Never a stack, never internals, never HTML.
  */
+/**
+ * The database cannot be reached right now (restarting, failing over, refusing connections): not a fault of the
+ * request, and over in seconds. PostgreSQL's shutdown and connection SQLSTATEs, and the driver's socket errors.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+export function databaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+}
+
 function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
   const fastifyError = error as FastifyError;
@@ -56,6 +68,14 @@ function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return { status: 400, code: ERROR_CODES.PARSE_ERROR, message: messageFor(ERROR_CODES.PARSE_ERROR) };
   }
+  if (databaseUnavailable(error)) {
+    // The caller may try again in a moment (Retry-After is set by the handler below).
+    return {
+      status: 503,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+      message: `${messageFor(ERROR_CODES.TOO_MANY_REQUESTS)} (try again shortly)`,
+    };
+  }
   if (fastifyError.code === 'FST_UNDER_PRESSURE') {
     // Load shedding (plugins/observability): the caller should come back shortly (Retry-After is already set).
     return {
@@ -87,6 +107,9 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof ApiError && mapped.status === 501) {
       // A call of a later issue (pendingCall): expected, and the client sees only the generic system error.
       request.log.warn({ url: request.url }, 'call not implemented yet');
+    } else if (mapped.status === 503) {
+      request.log.warn({ err: error, url: request.url }, 'unavailable for now');
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '1');
     } else if (mapped.status >= 500) {
       request.log.error({ err: error, url: request.url }, 'unexpected error');
     } else if (!(error instanceof ApiError)) {

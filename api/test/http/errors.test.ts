@@ -12,6 +12,10 @@ beforeAll(async () => {
     throw new Error('secret internals: password=hunter2 at /srv/db.ts:42');
   });
   t.app.post('/eshop/test/db', async () => t.db.query('SELECT * FROM no_such_table'));
+  // What pg raises while PostgreSQL restarts (SQLSTATE 57P01 admin_shutdown).
+  t.app.post('/eshop/test/db-restarting', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
   t.app.addHook('onError', async (_request, _reply, error) => {
     logged.push(error.message);
   });
@@ -25,6 +29,16 @@ beforeEach(() => {
 function expectNoInternals(raw: string) {
   expect(raw).not.toMatch(/stack|at \/|\.ts:\d+|hunter2|no_such_table|<html/i);
 }
+
+describe('database unavailable → 503/10007', () => {
+  it('asks the caller to come back in a moment, saying nothing of the database', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/eshop/test/db-restarting', payload: {} });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toMatchObject({ code: ERROR_CODES.TOO_MANY_REQUESTS, data: null });
+    expect(response.body).not.toMatch(/administrator|terminating/);
+  });
+});
 
 describe('malformed JSON → 10001', () => {
   it.each(['/eshop', '/eshop/api'] as const)('answers the envelope with HTTP 400 under %s', async (prefix) => {

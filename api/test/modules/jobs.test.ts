@@ -46,3 +46,24 @@ test('a job finishing after stop() neither throws nor is marked done: it is retr
     process.off('unhandledRejection', onUnhandled);
   }
 }, 20_000);
+
+test("a job whose worker died is taken over within minutes, not pg-boss's 15", async () => {
+  const queue = createJobQueue(db, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  try {
+    const current = await db.one<{ schema: string }>(`SELECT current_schema() AS schema`);
+    const schema = current?.schema === 'public' ? 'pgboss' : current?.schema;
+    const rows = await db.query<{ name: string; expire_seconds: number }>(
+      `SELECT name, expire_seconds FROM ${schema}.queue WHERE name = ANY($1)`,
+      [[QUEUES.processEvent, QUEUES.connectivityApply, QUEUES.renewalCharge]],
+    );
+    const expiry = Object.fromEntries(rows.map((row) => [row.name, row.expire_seconds]));
+    expect(expiry).toEqual({
+      [QUEUES.processEvent]: 60,
+      [QUEUES.connectivityApply]: 180,
+      [QUEUES.renewalCharge]: 900,
+    });
+  } finally {
+    await queue.stop();
+  }
+});

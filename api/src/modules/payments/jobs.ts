@@ -36,6 +36,19 @@ export const QUEUES = {
   connectivityRevoke: 'connectivity-revoke',
 } as const;
 
+/** How long a job may run before it counts as lost (its worker died) and is run again, seconds. */
+const DEFAULT_EXPIRY_SECONDS = 180;
+const QUEUE_EXPIRY_SECONDS: Partial<Record<QueueName, number>> = {
+  // One stored event or one delivery: seconds of work, so a lost one is taken over soon.
+  [QUEUES.processEvent]: 60,
+  [QUEUES.sandboxDelivery]: 60,
+  // Lists of up to ITEMS_PER_JOB mails or outside charges, 16 at a time.
+  [QUEUES.receipt]: 900,
+  [QUEUES.renewalRemind]: 900,
+  [QUEUES.renewalCharge]: 900,
+  [QUEUES.reconcile]: 900,
+};
+
 /**
  * Items (renewals, receipts) per job for work done set-wise: a job's cost in the queue is paid once per list, and a
  * failed list is retried whole (its handler skips what an earlier run finished).
@@ -146,8 +159,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     instance.on('error', (error: unknown) => options.onError?.(error));
     await instance.start();
     for (const name of Object.values(QUEUES)) {
-      // Each handler is idempotent, so a job that fails or whose worker died is simply run again later.
-      await instance.createQueue(name, { name, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+      // Each handler is idempotent, so a job that fails or whose worker died is simply run again later: a job held
+      // by an instance that was killed is given to another once it expires (pg-boss's default, 15 minutes, would
+      // keep a paid order waiting that long). The options are applied to queues an earlier version created too.
+      const options = {
+        name,
+        retryLimit: 12,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: QUEUE_EXPIRY_SECONDS[name] ?? DEFAULT_EXPIRY_SECONDS,
+      };
+      await instance.createQueue(name, options);
+      await instance.updateQueue(name, options);
     }
     boss = instance;
     return instance;
