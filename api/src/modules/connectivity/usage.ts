@@ -132,7 +132,12 @@ export async function recomputeCards(q: Queryable, iccids: readonly string[]): P
 
 /** Locks cards in ICCID order (every writer of card figures does, so two never deadlock). */
 export async function lockCards(q: Queryable, iccids: readonly string[]): Promise<void> {
-  await q.query(`SELECT 1 FROM cards WHERE iccid = ANY($1::text[]) ORDER BY iccid FOR UPDATE`, [[...iccids].sort()]);
+  // NO KEY UPDATE: it serialises the writers of a card's figures as FOR UPDATE would, but does not wait for the
+  // KEY SHARE lock a transaction takes by inserting a package that references the card. With FOR UPDATE two
+  // fulfilments of one card (each inserting its package, then locking the card) deadlocked (pnpm bench:load).
+  await q.query(`SELECT 1 FROM cards WHERE iccid = ANY($1::text[]) ORDER BY iccid FOR NO KEY UPDATE`, [
+    [...iccids].sort(),
+  ]);
 }
 
 /** Default alert thresholds (percent of data left) when the cardholder chose none. */
