@@ -112,7 +112,20 @@ test('with the api down, calls answer 502/503 with the envelope and pages still 
       '--port',
       String(port),
     ],
-    { env: { ...process.env, API_ORIGIN: 'http://127.0.0.1:9' }, stdio: 'ignore' },
+    {
+      env: {
+        ...process.env,
+        API_ORIGIN: 'http://127.0.0.1:9',
+        // The suite's remotes, whose files this host pins at start (remote integrity).
+        ...Object.fromEntries(
+          (['mf_card', 'mf_pool', 'mf_esim', 'mf_account', 'mf_checkout'] as const).map((name) => [
+            `REMOTE_${name.toUpperCase()}`,
+            `${origins[name]}/mf-manifest.json`,
+          ]),
+        ),
+      },
+      stdio: 'ignore',
+    },
   );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {

@@ -132,7 +132,13 @@ test("the host's page names the remotes and preloads the route's first view, and
   const settings = await (await request.get('/card/set')).text();
   expect(settings).toMatch(/<script defer="defer" src="\/react-dom\.[0-9a-f]+\.js"/);
   expect(settings).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
-  expect(settings).toContain(`<link rel="preload" href="${origins.mf_card}/remoteEntry.js" as="script">`);
+  // Pinned: the preload carries the hash the deploy pinned, so the browser checks the file before the runtime uses it.
+  expect(settings).toMatch(
+    new RegExp(
+      `<link rel="preload" href="${origins.mf_card.replace(/[.]/g, '\\.')}/remoteEntry\\.js" as="script" ` +
+        'crossorigin="anonymous" integrity="sha384-[A-Za-z0-9+/=]+">',
+    ),
+  );
   expect(settings).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
   // /pkg has one (the card's packages): its entry is held like the card page's, its route chunk asked then.
   const packages = await (await request.get(`/pkg?iccid=${demo.activatedBound}`)).text();

@@ -412,8 +412,24 @@ export async function startFakeEsimGo(options: { apiKey?: string; now?: () => Da
     };
   }
 
+  /** DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId}: that assignment revoked; gone → 400. */
+  function revoke(iccid: string, name: string, id: string): Answer {
+    if (!find(iccid)) return notOurs(iccid);
+    const assignment = assignments.find((item) => item.iccid === iccid && item.bundle === name && item.id === id);
+    if (!assignment || USED_STATES.includes(assignment.bundleState)) {
+      return message(400, 'Bundle assignment not found or not revokable');
+    }
+    assignment.bundleState = 'revoked';
+    return { status: 200, payload: { status: 'Bundle revoked' } };
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: unknown): Answer {
     if (method === 'POST' && path === '/orders') return order(body);
+    const revoking = /^\/esims\/([^/]+)\/bundles\/([^/]+)\/assignments\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && revoking) {
+      const [, iccid = '', name = '', id = ''] = revoking.map((part) => decodeURIComponent(part));
+      return revoke(iccid, name, id);
+    }
     const card = /^\/esims\/([^/]+)(\/bundles|\/suspend|\/location)?$/.exec(path);
     if (!card) return message(404, 'Not found');
     const iccid = decodeURIComponent(card[1] ?? '');

@@ -280,6 +280,33 @@ describe('snapshot', () => {
   });
 });
 
+describe('revokeBundle', () => {
+  test('takes back that one assignment, leaves the others, and a repeat is no error', async () => {
+    fake.addEsim(ICCID);
+    const refunded = fake.addAssignment(ICCID, BUNDLE, { bundleState: 'active' });
+    const kept = fake.addAssignment(ICCID, BUNDLE, { bundleState: 'queued' });
+    const cards = provider();
+    const request = { iccid: ICCID, bundle: BUNDLE, assignmentId: refunded.id, reference: '41' };
+
+    await cards.revokeBundle(request);
+    expect(refunded.bundleState).toBe('revoked');
+    expect(kept.bundleState).toBe('queued');
+    // Again (the job retried after a lost answer): eSIM Go refuses, the bundle is gone, which is what was asked.
+    await cards.revokeBundle(request);
+    expect(fake.calls('DELETE', `/esims/${ICCID}/bundles/${BUNDLE}/assignments/${refunded.id}`)).toHaveLength(2);
+  });
+
+  test('fails (for the job to retry) while eSIM Go is down', async () => {
+    fake.addEsim(ICCID);
+    const live = fake.addAssignment(ICCID, BUNDLE, { bundleState: 'active' });
+    fake.failNext(503, { message: 'Service Unavailable' }, { method: 'DELETE' });
+    await expect(
+      provider().revokeBundle({ iccid: ICCID, bundle: BUNDLE, assignmentId: live.id, reference: '41' }),
+    ).rejects.toThrow();
+    expect(live.bundleState).toBe('active');
+  });
+});
+
 describe('setSuspended', () => {
   test('suspends and restarts the card, and a repeat is no error', async () => {
     const esim = fake.addEsim(ICCID);

@@ -200,6 +200,14 @@ async function packageState(id: number) {
   );
 }
 
+/** The package's bundle as the (simulated) network holds it: its assignment's state. */
+async function bundleAtNetwork(packageRow: number) {
+  const row = await t.db.one<{ state: string }>(`SELECT state FROM simulator_assignments WHERE reference = $1`, [
+    String(packageRow),
+  ]);
+  return row?.state ?? null;
+}
+
 /** The card as the network sees it. */
 async function networkStatus(iccid: string) {
   return (await t.app.connectivity.provider.snapshot(iccid)).status;
@@ -227,7 +235,9 @@ describe('Stripe refunds and disputes', () => {
     });
     // It never started: nothing to show, and never counted on the card.
     expect(await packageState(paid.packageRow)).toEqual({ status: 'invalid', ended_reason: 'revoked' });
-    await eventually(async () => (await networkStatus(paid.iccid)) === 'Suspension');
+    // Taken back at the network, bundle by bundle: the card itself stays in service.
+    await eventually(async () => (await bundleAtNetwork(paid.packageRow)) === 'revoked');
+    expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
     expect(await eventResults([refunded.id])).toEqual([{ result: 'refunded' }]);
     // The order records say Refunded.
     const list = await post<{ list: Array<{ order_id: string; status: string; refunded?: boolean }> }>(
@@ -285,7 +295,9 @@ describe('Stripe refunds and disputes', () => {
       renewal: false,
     });
     expect(await packageState(paid.packageRow)).toEqual({ status: 'invalid', ended_reason: 'revoked' });
-    await eventually(async () => (await networkStatus(paid.iccid)) === 'Suspension');
+    // Taken back at the network, bundle by bundle: the card itself stays in service.
+    await eventually(async () => (await bundleAtNetwork(paid.packageRow)) === 'revoked');
+    expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
     const card = await t.db.one<{ renewal: boolean }>(`SELECT renewal FROM cards WHERE iccid = $1`, [paid.iccid]);
     expect(card?.renewal).toBe(false);
     // A refund after the dispute (the merchant gives up): the order is refunded too, nothing is stopped twice.
@@ -327,6 +339,7 @@ describe('Stripe refunds and disputes', () => {
       revokeBundle?: (request: { iccid: string; bundle: string; assignmentId: string }) => Promise<void>;
     };
     const revoked: Array<{ iccid: string; bundle: string; assignmentId: string }> = [];
+    const original = provider.revokeBundle;
     provider.revokeBundle = async (request) => {
       revoked.push(request);
     };
@@ -343,7 +356,7 @@ describe('Stripe refunds and disputes', () => {
       ]);
       expect(await networkStatus(paid.iccid)).toBe('Ready');
     } finally {
-      delete provider.revokeBundle;
+      provider.revokeBundle = original;
     }
   });
 
@@ -365,7 +378,9 @@ describe('PayPal refunds, reversals and disputes', () => {
       refunded_amount: 1500,
     });
     expect(await packageState(paid.packageRow)).toEqual({ status: 'invalid', ended_reason: 'revoked' });
-    await eventually(async () => (await networkStatus(paid.iccid)) === 'Suspension');
+    // Taken back at the network, bundle by bundle: the card itself stays in service.
+    await eventually(async () => (await bundleAtNetwork(paid.packageRow)) === 'revoked');
+    expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
     expect(await eventResults([refunded.id])).toEqual([{ result: 'refunded' }]);
   });
 

@@ -10,22 +10,17 @@ import { lockCards, recomputeCards } from './usage';
  * ('stop' if it ran, 'invalid' if it never started; ended_reason 'revoked'), a package still waiting to be applied is
  * never applied (provider_state 'none'), the cards' figures follow, and a pool gives back the data the package added.
  * A package the network may already carry gets a job, queued in the same transaction, that stops it there; the job
- * retries until the provider has done it.
+ * retries until the provider has done it (a revoke of a revoked bundle is done).
  *
- * At the network: a provider that can take back one bundle (`revokeBundle`: eSIM Go's DELETE
- * /esims/{iccid}/bundles/{name}/assignments/{assignmentId}) does so; one that cannot (the interface has only the
- * card's suspension) has the card suspended when nothing else paid for runs or waits on it, and otherwise keeps
- * carrying the bundle until its end (logged: an operator decides), so a refund never stops what someone else paid.
+ * At the network: the provider takes back that one bundle by its assignment (`revokeBundle`: eSIM Go's DELETE
+ * /esims/{iccid}/bundles/{name}/assignments/{assignmentId}; the simulator marks it revoked), so the card keeps its
+ * service and whatever else was paid for it. A package applied but whose assignment we never learnt (an answer lost
+ * for good) is logged for an operator rather than stopping the whole card.
  */
-
-/** A provider that can take one bundle back from a card (optional: see the top of this file). */
-export interface BundleRevoking {
-  revokeBundle(request: { iccid: string; bundle: string; assignmentId: string; reference: string }): Promise<void>;
-}
 
 export interface RevokeContext {
   db: Db;
-  provider: ConnectivityProvider & Partial<BundleRevoking>;
+  provider: ConnectivityProvider;
   log: FastifyBaseLogger;
 }
 
@@ -100,20 +95,16 @@ interface RevokedRow {
   provider: string | null;
   provider_assignment: string | null;
   bundle: string;
-  others_live: boolean;
 }
 
 /**
  * The network job: stops revoked packages at the provider (see the top of this file). Throws on a failure the job
- * should retry; safe to run again (a revoke of a revoked bundle and a suspension of a suspended card are done).
+ * should retry; safe to run again (a revoke of a revoked bundle is done).
  */
 export async function stopAtNetwork(context: RevokeContext, cardPackageIds: readonly number[]): Promise<void> {
   if (cardPackageIds.length === 0) return;
   const rows = await context.db.query<RevokedRow>(
-    `SELECT cp.id, cp.iccid, cp.provider, cp.provider_assignment, coalesce(p.provider_bundle, p.code) AS bundle,
-            EXISTS (SELECT 1 FROM card_packages other
-                     WHERE other.iccid = cp.iccid AND other.id <> cp.id AND other.status IN ('init', 'active'))
-              AS others_live
+    `SELECT cp.id, cp.iccid, cp.provider, cp.provider_assignment, coalesce(p.provider_bundle, p.code) AS bundle
        FROM card_packages cp JOIN packages p ON p.id = cp.package_id
       WHERE cp.id = ANY($1::bigint[]) AND cp.ended_reason = 'revoked' AND cp.iccid IS NOT NULL
       ORDER BY cp.id`,
@@ -125,19 +116,17 @@ export async function stopAtNetwork(context: RevokeContext, cardPackageIds: read
       log.warn({ cardPackageId: row.id, provider: row.provider }, 'revoked package is at another network: not stopped');
       continue;
     }
-    if (provider.revokeBundle && row.provider_assignment) {
+    if (row.provider_assignment) {
       await provider.revokeBundle({
         iccid: row.iccid,
         bundle: row.bundle,
         assignmentId: row.provider_assignment,
         reference: String(row.id),
       });
-    } else if (!row.others_live) {
-      await provider.setSuspended(row.iccid, true);
     } else {
       log.warn(
         { cardPackageId: row.id, iccid: row.iccid },
-        'revoked package keeps running at the network until its end: the card carries other paid packages',
+        'revoked package has no known assignment at the network: an operator must take it back there',
       );
     }
   }

@@ -330,7 +330,7 @@ export function createEsimGoProvider(settings: EsimGoSettings): ConnectivityProv
   const cardPath = (iccid: string) => `/esims/${encodeURIComponent(iccid)}`;
 
   /** One request; a network failure or timeout is an Error, any HTTP answer is returned with its message. */
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
+  async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
     const what = `${method} ${path.split('?')[0]}`;
     let status: number;
     let text: string;
@@ -362,7 +362,12 @@ export function createEsimGoProvider(settings: EsimGoSettings): ConnectivityProv
   }
 
   /** A 2xx answer read through its schema; anything else throws (EsimGoError, or an Error for a strange shape). */
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
     const answer = await send(method, path, body);
     if (answer.status < 200 || answer.status > 299) throw new EsimGoError(answer.status, answer.detail, answer.what);
     const parsed = schema.safeParse(answer.payload);
@@ -488,6 +493,23 @@ export function createEsimGoProvider(settings: EsimGoSettings): ConnectivityProv
         // A repeat may be refused (already suspended, not suspended): the card is as asked, which is success.
         if (!(error instanceof EsimGoError) || error.status === 429 || error.status >= 500) throw error;
         if ((await suspendedState(iccid)) !== suspended) throw error;
+      }
+    },
+
+    async revokeBundle({ iccid, bundle, assignmentId }): Promise<void> {
+      // DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId} (type=transaction, the default): that one
+      // assignment, whatever else the card carries.
+      const path = `${cardPath(iccid)}/bundles/${encodeURIComponent(bundle)}/assignments/${encodeURIComponent(assignmentId)}`;
+      try {
+        await call('DELETE', path, StatusMessage);
+      } catch (error) {
+        // A repeat may be refused (already revoked, no longer there): gone is what was asked.
+        if (!(error instanceof EsimGoError) || error.status === 429 || error.status >= 500) throw error;
+        const bundles = await listBundles(iccid);
+        const live = bundles.some(
+          (item) => item.assignmentId === assignmentId && (item.state === 'queued' || item.state === 'active'),
+        );
+        if (live) throw error;
       }
     },
 

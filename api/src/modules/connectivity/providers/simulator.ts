@@ -299,6 +299,15 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       );
     },
 
+    async revokeBundle({ iccid, assignmentId }) {
+      // Gone from the network at once: the next run uses no more of it, and the next queued bundle takes over.
+      await db.query(
+        `UPDATE simulator_assignments SET state = 'revoked'
+          WHERE id = $1 AND iccid = $2 AND state IN ('queued', 'active')`,
+        [assignmentId, iccid],
+      );
+    },
+
     lastSeen,
 
     async verifyCallback(rawBody, headers) {

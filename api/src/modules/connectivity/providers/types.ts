@@ -140,6 +140,11 @@ export interface ConnectivityProvider {
   snapshot(iccid: string): Promise<CardSnapshot>;
   /** Stops (suspend) or restarts (unsuspend) the card's service; idempotent. */
   setSuspended(iccid: string, suspended: boolean): Promise<void>;
+  /**
+   * Takes one applied bundle back (a refunded or disputed package) by its assignment, leaving the card's other
+   * bundles running; idempotent (a bundle already gone is done).
+   */
+  revokeBundle(request: { iccid: string; bundle: string; assignmentId: string; reference: string }): Promise<void>;
   /** Where the card was last seen on a network, or null when never. */
   lastSeen(iccid: string): Promise<LastSeen | null>;
   /**
