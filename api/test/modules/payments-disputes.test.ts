@@ -298,6 +298,16 @@ describe('Stripe refunds and disputes', () => {
     // Taken back at the network, bundle by bundle: the card itself stays in service.
     await eventually(async () => (await bundleAtNetwork(paid.packageRow)) === 'revoked');
     expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
+    // The order records say Disputed.
+    const list = await post<{ list: Array<{ order_id: string; status: string; disputed?: boolean }> }>(
+      t.app,
+      '/pay/order/list',
+      { iccid: paid.iccid },
+    );
+    expect(list.body.data.list.find((record) => record.order_id === String(paid.orderId))).toMatchObject({
+      status: 'paid',
+      disputed: true,
+    });
     const card = await t.db.one<{ renewal: boolean }>(`SELECT renewal FROM cards WHERE iccid = $1`, [paid.iccid]);
     expect(card?.renewal).toBe(false);
     // A refund after the dispute (the merchant gives up): the order is refunded too, nothing is stopped twice.

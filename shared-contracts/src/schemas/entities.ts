@@ -548,6 +548,8 @@ export const OrderRecord = z.object({
    * field. Absent when not refunded.
    */
   refunded: z.boolean().optional(),
+  /** design: the buyer's bank is disputing the payment (the package is stopped). Absent when not disputed. */
+  disputed: z.boolean().optional(),
   renewal: z.boolean(),
   /** Seconds. */
   create: UnixSeconds,

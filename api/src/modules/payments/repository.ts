@@ -82,6 +82,8 @@ export interface OrderListRow {
   status: OrderStatus;
   renewal: boolean;
   created_at: Date;
+  /** The buyer's bank disputes the payment (orders.disputed_at, migration 013). */
+  disputed: boolean;
 }
 
 export interface AddressRow {
@@ -407,7 +409,7 @@ export function createPaymentRepository(db: Db) {
           : `o.iccid = $1`;
       return db.query<OrderListRow>(
         `SELECT o.id, o.iccid, coalesce(t.name, en.name, pk.code) AS name, o.amount, o.tax_amount, o.currency,
-                o.pay_method, o.status, o.renewal, o.created_at
+                o.pay_method, o.status, o.renewal, o.created_at, o.disputed_at IS NOT NULL AS disputed
            FROM orders o
            JOIN packages pk ON pk.id = o.package_id
            LEFT JOIN package_translations t ON t.package_id = pk.id AND t.lang = $2

@@ -34,6 +34,7 @@ export function toOrderRecord(row: OrderListRow): OrderRecord {
     pay: row.pay_method ?? 'stripe',
     status: wireStatus(row.status),
     ...(row.status === 'refunded' ? { refunded: true } : {}),
+    ...(row.disputed ? { disputed: true } : {}),
     renewal: row.renewal,
     create: toEpochSeconds(row.created_at) ?? 0,
   };

@@ -86,8 +86,17 @@ export function OrderItem({
         <h2 id={headingId}>
           <bdi>{order.name}</bdi>
         </h2>
-        <Badge $status={order.status} data-testid="order-status" data-refunded={order.refunded || undefined}>
-          {order.refunded ? t('orders.status.refunded') : t(`orders.status.${order.status}`)}
+        <Badge
+          $status={order.status}
+          data-testid="order-status"
+          data-refunded={order.refunded || undefined}
+          data-disputed={order.disputed || undefined}
+        >
+          {order.refunded
+            ? t('orders.status.refunded')
+            : order.disputed
+              ? t('orders.status.disputed')
+              : t(`orders.status.${order.status}`)}
         </Badge>
       </Head>
       <Amount data-testid="order-amount">

@@ -104,6 +104,17 @@ describe('orders page (/order, /pay/order)', () => {
     expect(within(failed).getByTestId('order-status')).toHaveTextContent('Payment failed');
   });
 
+  it('says Disputed for an order whose payment the bank disputes', async () => {
+    await show(
+      {
+        orderList: { list: [order({ order_id: 'ord-disputed', name: 'Asia 10 GB', status: 'paid', disputed: true })] },
+      },
+      { stored: { RECEIPT: 'token', USER_EMAIL: 'me@example.com' } },
+    );
+    const disputed = await screen.findByTestId('order');
+    expect(within(disputed).getByTestId('order-status')).toHaveTextContent('Disputed');
+  });
+
   it("shows a visitor the orders of the last card page's ICCID, and ?iccid= first", async () => {
     const { api } = await show({ orderList: { list: [order({})] } }, { stored: { DEVICE_ITEM_ICCID: ICCID } });
     await screen.findByTestId('order');
