@@ -227,3 +227,27 @@ export async function checkPurchases(postgres, sinceId, ledger) {
     open: orders.filter((order) => order.status === 'created' || order.status === 'pending').length,
   };
 }
+
+/** PASS or MISS: a target holds or not (printed, never asserted). */
+export const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+
+/** The exactly-once rows both runs print about purchases (checkPurchases' answer): [what, figure, verdict]. */
+export function exactlyOnceChecks(purchases) {
+  return [
+    [
+      'orders fulfilled twice (card_packages > 1)',
+      purchases.fulfilledTwice.length,
+      verdict(purchases.fulfilledTwice.length === 0),
+    ],
+    [
+      'orders paid twice (payment.succeeded events > 1)',
+      purchases.paidTwice.length,
+      verdict(purchases.paidTwice.length === 0),
+    ],
+    [
+      'buyer saw "paid", order not paid',
+      purchases.seenPaidNotInDb.length,
+      verdict(purchases.seenPaidNotInDb.length === 0),
+    ],
+  ];
+}
