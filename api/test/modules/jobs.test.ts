@@ -67,3 +67,48 @@ test("a job whose worker died is taken over within minutes, not pg-boss's 15", a
     await queue.stop();
   }
 });
+
+test('a completion the database refuses (restarting) ends nothing: the job stays active, to run again', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  let restarting = false;
+  const refusing: Db = {
+    ...db,
+    untracked: {
+      ...db.untracked,
+      async query(sql: string, params?: readonly unknown[]) {
+        if (restarting && /UNNEST\(\$2::uuid\[\]\)/.test(sql)) {
+          throw Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+        }
+        return db.untracked.query(sql, params);
+      },
+    } as Db['untracked'],
+  };
+  const errors: unknown[] = [];
+  const queue = createJobQueue(refusing, { pollingIntervalSeconds: 0.5, onError: (error) => errors.push(error) });
+  try {
+    await queue.start();
+    let ran!: () => void;
+    const done = new Promise<void>((resolve) => (ran = resolve));
+    await queue.work(QUEUES.sandboxDelivery, async () => {
+      restarting = true;
+      ran();
+    });
+    await queue.send(db, QUEUES.sandboxDelivery, { eventId: 'e1' });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(unhandled).toEqual([]);
+    expect(errors).toEqual([expect.objectContaining({ code: '57P03' })]);
+    const current = await db.one<{ schema: string }>(`SELECT current_schema() AS schema`);
+    const schema = current?.schema === 'public' ? 'pgboss' : current?.schema;
+    const rows = await db.query<{ state: string }>(`SELECT state FROM ${schema}.job WHERE name = $1`, [
+      QUEUES.sandboxDelivery,
+    ]);
+    expect(rows.map((row) => row.state)).toEqual(['active']);
+  } finally {
+    restarting = false;
+    await queue.stop();
+    process.off('unhandledRejection', onUnhandled);
+  }
+});

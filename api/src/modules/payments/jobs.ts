@@ -115,6 +115,9 @@ function adapter(q: Queryable): PgBoss.Db {
   };
 }
 
+/** pg-boss's statements that complete or fail given jobs (plans.completeJobs, plans.failJobsById). */
+const BY_JOB_ID = /id IN \(SELECT UNNEST\(\$2::uuid\[\]\)\)/;
+
 export interface JobQueueOptions {
   /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
@@ -137,7 +140,16 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   const own: PgBoss.Db = {
     async executeSql(text: string, values: unknown[]) {
       if (stopped) return undefined as unknown as { rows: unknown[] };
-      return { rows: await db.untracked.query(text, values ?? []) };
+      try {
+        return { rows: await db.untracked.query(text, values ?? []) };
+      } catch (error) {
+        // A job's completion or failure by id, which pg-boss sends without awaiting: failing (the database
+        // restarting) it would reject unhandled and end the process. Answered as nothing done instead: the job
+        // stays active and runs again once it expires (its handler is idempotent).
+        if (!BY_JOB_ID.test(text)) throw error;
+        options.onError?.(error);
+        return undefined as unknown as { rows: unknown[] };
+      }
     },
   };
 
