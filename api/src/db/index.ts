@@ -92,15 +92,55 @@ export class StatementNames {
   }
 }
 
-function wrap(client: { query: pg.Pool['query'] }, statements?: StatementNames, changed?: () => void): Queryable {
+/** The server refused the connection before any statement ran (starting up, shutting down, not listening). */
+const NEVER_SENT = new Set(['57P03', 'ECONNREFUSED']);
+/** The connection went away; a read can simply be asked again, a write might have happened. */
+const CONNECTION_LOST = new Set(['57P01', '57P02', '08006', 'ECONNRESET', 'EPIPE']);
+/** How long a statement outside a transaction waits for the database to come back (a restart, a failover). */
+const OUTAGE_WAIT_MS = 5_000;
+
+/**
+ * Whether a statement that failed this way can be sent again: always when it never reached the server, and a read
+ * also when the connection was lost under it.
+ */
+export function worthRetrying(error: unknown, sql: string): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && NEVER_SENT.has(code)) return true;
+  if (!READ_ONLY.test(sql)) return false;
+  if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+}
+
+/** Runs `attempt` again (100 ms, then doubling up to 1 s apart) while it fails in a way worthRetrying allows. */
+export async function duringOutage<T>(attempt: () => Promise<T>, sql: string, waitMs: number): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() + delay > deadline || !worthRetrying(error, sql)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+function wrap(
+  client: { query: pg.Pool['query'] },
+  statements?: StatementNames,
+  changed?: () => void,
+  /** Pool statements (no transaction): sent again while the database restarts (see worthRetrying). */
+  outageWaitMs = 0,
+): Queryable {
   // Only statements with parameters: they are single statements by construction (a multi-statement text, e.g. a
   // migration, has none and must stay on the simple protocol).
-  const send = (sql: string, params: readonly unknown[]) => {
+  const sendOnce = (sql: string, params: readonly unknown[]) => {
     const name = statements && params.length > 0 ? statements.nameFor(sql) : undefined;
     return name === undefined
       ? client.query(sql, params as unknown[])
       : client.query({ name, text: sql, values: params as unknown[] });
   };
+  const send = (sql: string, params: readonly unknown[]) =>
+    duringOutage(() => sendOnce(sql, params), sql, outageWaitMs);
   // A write is announced as it is sent and again once it is done: a read that started before it ends either way
   // (what it saw cannot be kept), and one in between is dropped by the second announcement.
   const run = async (sql: string, params: readonly unknown[]) => {
@@ -139,13 +179,13 @@ function makeDb(kind: Db['kind'], pool: pg.Pool, onClose: () => Promise<void>, o
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  const base = wrap(pool, statements, changed);
+  const base = wrap(pool, statements, changed, OUTAGE_WAIT_MS);
   let closed = false;
   return {
     kind,
     pool,
     ...base,
-    untracked: wrap(pool, statements),
+    untracked: wrap(pool, statements, undefined, OUTAGE_WAIT_MS),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // A checked-out connection has no listener of the pool's: the server going away (a restart, a failover) would

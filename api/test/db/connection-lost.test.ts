@@ -1,3 +1,4 @@
+import { duringOutage, worthRetrying } from '../../src/db/index';
 import { createTestDb } from '../helpers/app';
 
 // The database server ending a connection in the middle of a transaction (a restart, a failover, an operator's
@@ -25,5 +26,45 @@ import { createTestDb } from '../helpers/app';
       process.off('uncaughtException', note);
       await db.close();
     }
+  });
+});
+
+describe('statements sent again while the database restarts', () => {
+  it('sends again what never reached the server, and a read whose connection was lost, never a write', () => {
+    const refused = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    expect(worthRetrying(refused, 'UPDATE cards SET x = 1')).toBe(true);
+    expect(worthRetrying(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 'INSERT INTO t')).toBe(true);
+    expect(worthRetrying(terminated, 'SELECT 1')).toBe(true);
+    expect(worthRetrying(new Error('Connection terminated unexpectedly'), ' select * from cards')).toBe(true);
+    expect(worthRetrying(terminated, 'UPDATE cards SET x = 1')).toBe(false);
+    expect(worthRetrying(Object.assign(new Error('duplicate key'), { code: '23505' }), 'SELECT 1')).toBe(false);
+  });
+
+  it('waits out a restart: a statement refused at connect, then answered', async () => {
+    const refused = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+    let attempts = 0;
+    const attempt = async () => {
+      attempts += 1;
+      if (attempts < 3) throw refused;
+      return 'answered';
+    };
+    await expect(duringOutage(attempt, 'UPDATE cards SET x = 1', 5_000)).resolves.toBe('answered');
+    expect(attempts).toBe(3);
+    // A write whose connection was lost might have happened: the caller hears of it at once.
+    const lost = Object.assign(new Error('terminating connection'), { code: '57P01' });
+    let writes = 0;
+    const write = async () => {
+      writes += 1;
+      throw lost;
+    };
+    await expect(duringOutage(write, 'UPDATE cards SET x = 1', 5_000)).rejects.toBe(lost);
+    expect(writes).toBe(1);
+    // And the wait has an end.
+    const started = Date.now();
+    await expect(duringOutage(async () => Promise.reject(refused), 'SELECT 1', 400)).rejects.toBe(refused);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
