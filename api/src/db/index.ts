@@ -103,22 +103,30 @@ const OUTAGE_WAIT_MS = 5_000;
  * Whether a statement that failed this way can be sent again: always when it never reached the server, and a read
  * also when the connection was lost under it.
  */
-export function worthRetrying(error: unknown, sql: string): boolean {
+export function worthRetrying(error: unknown, sql: string, idempotent = false): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && NEVER_SENT.has(code)) return true;
-  if (!READ_ONLY.test(sql)) return false;
+  if (!idempotent && !READ_ONLY.test(sql)) return false;
   if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
   return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 
-/** Runs `attempt` again (100 ms, then doubling up to 1 s apart) while it fails in a way worthRetrying allows. */
-export async function duringOutage<T>(attempt: () => Promise<T>, sql: string, waitMs: number): Promise<T> {
+/**
+ * Runs `attempt` again (100 ms, then doubling up to 1 s apart) while it fails in a way worthRetrying allows;
+ * `idempotent`: a write that may safely happen twice (a rate-limit counter) counts as a read.
+ */
+export async function duringOutage<T>(
+  attempt: () => Promise<T>,
+  sql: string,
+  waitMs: number,
+  idempotent = false,
+): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
     try {
       return await attempt();
     } catch (error) {
-      if (Date.now() + delay > deadline || !worthRetrying(error, sql)) throw error;
+      if (Date.now() + delay > deadline || !worthRetrying(error, sql, idempotent)) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -1,5 +1,5 @@
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { type Db, type Queryable } from '../db/index';
+import { duringOutage, type Db, type Queryable } from '../db/index';
 import { ApiError, ERROR_CODES } from '../http/errors';
 
 /**
@@ -7,14 +7,20 @@ import { ApiError, ERROR_CODES } from '../http/errors';
  * that cannot be counted is not let through). 503 with the catalogue's rate-limit code: the client shows "try again
  * later", which is what the visitor should do.
  */
+/** How long a counter waits for the database to come back before the call is refused. */
+const COUNTER_OUTAGE_WAIT_MS = 3_000;
+
 export function limitsUnavailable(): ApiError {
   return new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 503);
 }
 
-/** Runs a counter query; a failure of the store becomes limitsUnavailable() (logged by the error handler's caller). */
+/**
+ * Runs a counter query, again if the database restarts under it (a hit counted twice only errs towards the limit);
+ * a store that stays unreachable becomes limitsUnavailable() (logged by the error handler's caller).
+ */
 async function counted<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await duringOutage(work, 'rate limit counter', COUNTER_OUTAGE_WAIT_MS, true);
   } catch (error) {
     throw Object.assign(limitsUnavailable(), { cause: error });
   }

@@ -41,6 +41,8 @@ describe('statements sent again while the database restarts', () => {
     expect(worthRetrying(new Error('Connection terminated unexpectedly'), ' select * from cards')).toBe(true);
     expect(worthRetrying(terminated, 'UPDATE cards SET x = 1')).toBe(false);
     expect(worthRetrying(Object.assign(new Error('duplicate key'), { code: '23505' }), 'SELECT 1')).toBe(false);
+    // A write that may safely happen twice (a rate-limit counter) is sent again like a read.
+    expect(worthRetrying(terminated, 'INSERT INTO rate_limits', true)).toBe(true);
   });
 
   it('waits out a restart: a statement refused at connect, then answered', async () => {
