@@ -125,6 +125,9 @@ const paymentsEnv = {
   PAYPAL_CLIENT_SECRET: optionalSecret,
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live']).default('sandbox')),
+  // PayPal signature checks the webhook asks PayPal for, per client IP and in all, per minute (over it: 429).
+  PAYPAL_VERIFY_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
+  PAYPAL_VERIFY_LIMIT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(600),
 };
 // ---- end payments ----
 

@@ -1,6 +1,7 @@
 import { loadConfig, oauthRedirectUrls, oidcDemoEnabled, seedDemoData } from '../src/config';
 import { thirdPartySettingsFrom } from '../src/modules/users/thirdparty';
 import { PRODUCTION } from './helpers/production';
+import { paymentsOptionsFrom } from '../src/modules/payments/settings';
 
 /** A development start (what `pnpm start` and `pnpm dev` set). */
 const dev = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'development', ...env });
@@ -78,6 +79,15 @@ describe('configuration', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
     });
+  });
+
+  it("sets the limits of PayPal's signature checks, 60 per IP and 600 in all by default", () => {
+    expect(paymentsOptionsFrom(dev()).webhookVerifyLimits).toEqual({ perIp: 60, total: 600, windowMs: 60_000 });
+    expect(
+      paymentsOptionsFrom(dev({ PAYPAL_VERIFY_LIMIT_PER_IP: '5', PAYPAL_VERIFY_LIMIT_TOTAL: '50' }))
+        .webhookVerifyLimits,
+    ).toEqual({ perIp: 5, total: 50, windowMs: 60_000 });
+    expect(() => dev({ PAYPAL_VERIFY_LIMIT_PER_IP: '0' })).toThrow(/PAYPAL_VERIFY_LIMIT_PER_IP/);
   });
 
   it('sets the account rate limits, 10 by default', () => {

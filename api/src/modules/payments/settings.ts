@@ -32,6 +32,11 @@ export function paymentsOptionsFrom(config: ApiConfig): PaymentsOptions {
     defaultProvider: config.PAYMENT_PROVIDER,
     sandboxSecret: config.SANDBOX_WEBHOOK_SECRET,
     production: config.NODE_ENV === 'production',
+    webhookVerifyLimits: {
+      perIp: config.PAYPAL_VERIFY_LIMIT_PER_IP,
+      total: config.PAYPAL_VERIFY_LIMIT_TOTAL,
+      windowMs: 60_000,
+    },
     // Every started instance works the queues; several instances share them through PostgreSQL.
     workers: true,
   };
