@@ -16,8 +16,11 @@ async function axe(page: Page) {
 const account = (page: Page) => page.locator('[data-remote="mf_account"]');
 const section = (page: Page) => account(page).getByTestId('account-payment-methods');
 
-/** Seed card 0007: the demo account's, no name, about to expire; no other spec counts its packages. */
-const CARD = '89880000000000000007';
+/**
+ * Seed card 0001, the demo account's, which checkout.spec also buys for (after card-pages.spec counted its packages).
+ * Not 0007: network.spec watches its last package cross the low-data threshold, which more packages would delay.
+ */
+const CARD = demo.activatedBound;
 
 /**
  * The demo user buys a package with auto-renewal for their own card (USD: the billing address first) and pays it on
@@ -73,7 +76,7 @@ test('the saved methods in /user/info: listed with what they renew, one deleted 
   const before = await methods.count();
   expect(before).toBeGreaterThanOrEqual(2);
   await expect(methods.first()).toContainText('Sandbox card');
-  await expect(methods.first()).toContainText('Renews SIM 0007');
+  await expect(methods.first()).toContainText(/Renews .+/);
   await axe(page);
   await section(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'screenshots/payment-methods-en.png', fullPage: true });
