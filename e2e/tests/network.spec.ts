@@ -144,15 +144,18 @@ test('usage crosses the card threshold: the low-data mail in the outbox, the not
   request,
   browser,
 }) => {
-  test.setTimeout(330_000);
-  // …0007 had 22% left at the start; at this speed it passes 20% within a minute or two (longer on a slow machine).
-  await expect
-    .poll(() => outbox().filter((mail) => mail.template === 'alert-low-data' && mail.to === demo.user.email).length, {
-      timeout: 270_000,
-      intervals: [2_000],
-    })
-    .toBeGreaterThan(0);
-  const mail = outbox().find((m) => m.template === 'alert-low-data' && m.to === demo.user.email);
+  test.setTimeout(240_000);
+  // …0007 had 22% left at the seed. The network restarted with this spec catches up on the time since (up to an hour,
+  // 300 times faster), so 0007 may pass 20% or run out in its first round; else it passes 20% within a minute.
+  // Either way its mail comes (a package used up between two reports is still told). Other demo cards of the same
+  // user (…0201) may cross their thresholds too: the mail looked for is 0007's.
+  const nearEmptyMail = () =>
+    outbox().find(
+      (mail) =>
+        mail.template === 'alert-low-data' && mail.to === demo.user.email && mail.text.includes(`iccid=${NEAR_EMPTY}`),
+    );
+  await expect.poll(() => nearEmptyMail() !== undefined, { timeout: 180_000, intervals: [2_000] }).toBe(true);
+  const mail = nearEmptyMail();
   expect(mail?.subject).toMatch(/% of your data left/);
   expect(mail?.text).toContain(`/pkg?iccid=${NEAR_EMPTY}`);
   expect(mail?.text).toMatch(/\/eshop\/alerts\/unsubscribe\/[A-Za-z0-9_-]+/);

@@ -16,6 +16,7 @@ const GB = 1024 ** 3;
 const FREE = '89880000000000000777'; // a new card of agent 1 (a visitor may buy), never used
 const NEAR_EMPTY = '89880000000000000007'; // demo's, 3.9 of 5 GB used
 const UNLIMITED = '89880000000000000004'; // unlimited, fair use 2 GB a day
+const OTHERS = '89880000000000000008'; // other@example.com's, 800 MB of 10 GB used
 const SPEED = 60;
 
 const clock = testClock();
@@ -204,6 +205,30 @@ describe('alerts', () => {
     ).toBe(1);
     const bogus = await t.app.inject({ method: 'GET', url: '/eshop/alerts/unsubscribe/not-a-real-token-at-all-000' });
     expect(bogus.statusCode).toBe(404);
+  });
+});
+
+describe('a package used up between two reports', () => {
+  it('still tells the cardholder: one alert about the lowest threshold, mailed once', async () => {
+    const pkg = await activePackage(OTHERS);
+    t.mailer.sent.length = 0;
+    // From 92% left to nothing in one report: the phone used the rest within one reporting interval.
+    const used = await report([
+      { ...usage(pkg, OTHERS, 'gone-1', 10 * GB, 10 * GB), state: 'depleted', ends_at: clock.now().toISOString() },
+    ]);
+    expect(used.statusCode).toBe(200);
+    expect((await packagesOf(OTHERS)).find((row) => row.id === pkg.id)?.status).toBe('stop');
+    const raised = await t.db.query<{ id: number; threshold: number }>(
+      `SELECT id, threshold FROM card_alerts WHERE card_package_id = $1 ORDER BY threshold DESC`,
+      [pkg.id],
+    );
+    expect(raised.map((row) => row.threshold)).toEqual([20, 5]);
+    await t.app.connectivity.deliverAlerts(raised.map((row) => row.id));
+    const mails = t.mailer.sent.filter((mail) => mail.template === 'alert-low-data');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('other@example.com');
+    expect(mails[0]?.subject).toMatch(/\b0% of your data left/);
+    expect(mails[0]?.text).toContain(`/pkg?iccid=${OTHERS}`);
   });
 });
 

@@ -145,7 +145,9 @@ export const DEFAULT_THRESHOLDS: readonly number[] = [20, 5];
 
 /**
  * Raises the low-data alerts the packages crossed: one row per package and threshold, ever (UNIQUE), so a report
- * that crosses a threshold again (or twice at once) raises nothing new. Answers the new alerts' ids.
+ * that crosses a threshold again (or twice at once) raises nothing new. A package used up between two reports (the
+ * phone used the rest within one reporting interval) still gets its alert: the cardholder hears that the data ran
+ * out. Answers the new alerts' ids.
  */
 export async function raiseDataAlerts(q: Queryable, packageIds: readonly number[]): Promise<number[]> {
   if (packageIds.length === 0) return [];
@@ -155,7 +157,8 @@ export async function raiseDataAlerts(q: Queryable, packageIds: readonly number[
        FROM card_packages cp
        LEFT JOIN card_alert_settings s ON s.iccid = cp.iccid
        CROSS JOIN LATERAL unnest(coalesce(s.thresholds, $2::smallint[])) AS t(threshold)
-      WHERE cp.id = ANY($1::bigint[]) AND cp.iccid IS NOT NULL AND cp.status = 'active' AND NOT cp.unlimited
+      WHERE cp.id = ANY($1::bigint[]) AND cp.iccid IS NOT NULL AND NOT cp.unlimited
+        AND (cp.status = 'active' OR cp.ended_reason = 'depleted')
         AND cp.data_bytes > 0 AND (cp.data_bytes - least(cp.used_bytes, cp.data_bytes)) * 100 <= t.threshold * cp.data_bytes
       ORDER BY cp.id, t.threshold
      ON CONFLICT (card_package_id, kind, threshold) DO NOTHING
