@@ -72,6 +72,11 @@ export interface EventMap {
   'checkout:open': CheckoutRequest;
   /** A card's data changed (paid, bound, renamed): the card page showing it reloads. */
   'card:refresh': { iccid: string };
+  /**
+   * A pool changed (created, paid, renamed, cards joined or left, deleted): the card list and the pool's screens
+   * reload. poolObjectId null: the user's pools as a whole (a new one).
+   */
+  'pool:changed': { poolObjectId: string | null };
   /** Any package asks the shell for the support chat. */
   'support:open': { email?: string; iccid?: string };
 }

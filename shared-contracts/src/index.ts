@@ -26,6 +26,7 @@ export type {
   AuthSession,
   Banner,
   CandidateCards,
+  CandidateReason,
   Card,
   CardListResponse,
   Config,

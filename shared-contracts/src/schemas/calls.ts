@@ -312,8 +312,14 @@ const pool = {
     request: z.strictObject({ iccids: IccidBatch, eshop_goods_id: Id }),
     response: z.object({ pool_object_id: PoolObjectId }),
   },
-  /** Design: deletes an empty or expired pool. */
-  poolDelete: { request: z.strictObject({ pool_object_id: PoolObjectId }), response: NoData },
+  /**
+   * Design: deletes a pool; its cards go back to their own plans. A pool with data left is deleted only with
+   * confirm: true (else 10002 with a message saying so).
+   */
+  poolDelete: {
+    request: z.strictObject({ pool_object_id: PoolObjectId, confirm: z.boolean().optional() }),
+    response: NoData,
+  },
   poolRecordList: {
     request: z.strictObject({ pool_object_id: PoolObjectId, lang: Lang.optional() }),
     response: PackageRecordGroups,

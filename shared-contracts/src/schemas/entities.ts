@@ -558,8 +558,23 @@ export type OrderRecord = z.infer<typeof OrderRecord>;
 
 // ---- Lists ----------------------------------------------------------------------------------------------------
 
-/** Pool add sheet: bindable (valid) and non-bindable (invalid) ICCIDs. */
-export const CandidateCards = z.object({ valid: z.array(z.string()), invalid: z.array(z.string()) });
+/**
+ * Why a card of the user's cannot join the pool (design): already in this pool, in another (activated) pool, a
+ * third-party card, or an eSIM profile that is not usable (deleted or failed to install).
+ */
+export const CandidateReason = z.enum(['in_this_pool', 'in_other_pool', 'third_party', 'unusable']);
+export type CandidateReason = z.infer<typeof CandidateReason>;
+
+/**
+ * Pool add sheet: bindable (valid) and non-bindable (invalid) ICCIDs. Design: `reasons` gives each invalid ICCID's
+ * reason for the sheet to show, `lines_left` how many more cards the pool (or the plan's new pool) takes.
+ */
+export const CandidateCards = z.object({
+  valid: z.array(z.string()),
+  invalid: z.array(z.string()),
+  reasons: z.record(z.string(), CandidateReason).optional(),
+  lines_left: z.int().nonnegative().optional(),
+});
 export type CandidateCards = z.infer<typeof CandidateCards>;
 
 /** The card list home screen: SIM cards, eSIM cards, eSIM slots, pools. */
