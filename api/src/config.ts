@@ -9,6 +9,8 @@ export const API_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEFAULT_MAIL_FROM = 'eSIM Shop <no-reply@esim-shop.localhost>';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** The NODE_ENV values that are not production (every other value is). */
+const NOT_PRODUCTION = new Set(['development', 'test']);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 /**
@@ -255,9 +257,16 @@ const envSchema = z.object({
   ),
   // Comma-separated browser origins allowed to call the api, or * for any (bearer tokens only, no cookies).
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
-  // 'production' unless set: a start that names no environment is a production start and is checked as one
-  // (loadConfig). `pnpm start` and `pnpm dev` name development; tests name test.
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('production')),
+  // 'production' unless development or test: a start that names no environment, or names it its own way ('prod',
+  // 'staging', a typo), is a production start and is checked as one (loadConfig). `pnpm start` and `pnpm dev` name
+  // development; tests name test.
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('production')
+      .transform((value) => (NOT_PRODUCTION.has(value.trim()) ? value.trim() : 'production')),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data in an empty database at start-up: '1' always, '0' never, unset outside production only (seedDemo).
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
@@ -278,7 +287,7 @@ export type ApiConfig = z.infer<typeof envSchema> & {
 };
 
 /**
- * What a production start (NODE_ENV=production, or unset) refuses: anything that would give packages away (the
+ * What a production start (NODE_ENV unset, or anything but development or test) refuses: anything that would give packages away (the
  * sandbox pay page, a provider's test mode, no real network), the demo's public accounts and sign-in, and a missing
  * part without which customers lose what they paid for (their mail, their data). One line per problem.
  */
@@ -341,7 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     const problems = productionProblems(data);
     if (problems.length > 0) {
       throw new Error(
-        `refusing a production start (NODE_ENV=production, or unset):\n${problems.join('\n')}\n` +
+        `refusing a production start (NODE_ENV unset, or anything but development or test):\n${problems.join('\n')}\n` +
           'The demo runs with `pnpm start` (NODE_ENV=development); api/README.md lists what production needs.',
       );
     }

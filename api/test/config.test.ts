@@ -14,7 +14,7 @@ describe('a production start', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^refusing a production start \(NODE_ENV=production, or unset\):/);
+    expect(message).toMatch(/^refusing a production start \(NODE_ENV unset, or anything but development or test\):/);
     for (const name of ['PAYMENT_PROVIDER', 'CONNECTIVITY_PROVIDER', 'DATABASE_URL', 'SMTP_URL', 'SHELL_ORIGIN']) {
       expect(message).toContain(`  ${name}: `);
     }
@@ -24,6 +24,13 @@ describe('a production start', () => {
   it('starts with real providers, PostgreSQL, SMTP and an https origin', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ NODE_ENV: 'production', seedDemo: false });
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: '' }).NODE_ENV).toBe('production');
+  });
+
+  it('takes any NODE_ENV but development and test for production, and checks it as one', () => {
+    for (const NODE_ENV of ['prod', 'Production', 'staging', 'live ']) {
+      expect(loadConfig({ ...PRODUCTION, NODE_ENV })).toMatchObject({ NODE_ENV: 'production', seedDemo: false });
+      expect(() => loadConfig({ NODE_ENV, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/refusing a production start/);
+    }
   });
 
   it.each([

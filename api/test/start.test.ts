@@ -100,7 +100,9 @@ describe('the production start command', () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('api failed to start: refusing a production start (NODE_ENV=production, or unset)');
+    expect(result.stderr).toContain(
+      'api failed to start: refusing a production start (NODE_ENV unset, or anything but development or test)',
+    );
     expect(result.stderr).toContain('PAYMENT_PROVIDER: the sandbox marks orders paid');
     expect(result.stderr).toContain('SEED_DEMO: the demo accounts have public passwords');
     expect(result.stdout).not.toContain('api ready');

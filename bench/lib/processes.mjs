@@ -20,7 +20,8 @@ export function startNode(name, args, { env = {}, cwd, logDir }) {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env },
+    // Development unless asked: an unset NODE_ENV is a production start (api and hosts refuse the demo set-up).
+    env: { ...process.env, NODE_ENV: 'development', ...env },
     detached: true,
     stdio: ['ignore', log, log],
   });

@@ -176,7 +176,8 @@ export async function startServer(name: ServerName, extraEnv: Record<string, str
   const spec = serverSpec(name, extraEnv);
   const child = spawn(process.execPath, spec.args, {
     cwd: root,
-    env: { ...process.env, ...spec.env },
+    // Development unless a spec says otherwise: an unset NODE_ENV is a production start (api and hosts).
+    env: { ...process.env, NODE_ENV: 'development', ...spec.env },
     detached: true,
     stdio: process.env.E2E_SERVER_LOGS ? 'inherit' : 'ignore',
   });

@@ -7,9 +7,10 @@
 // Environment: API_ORIGIN (shell, default http://127.0.0.1:3000), API_BODY_LIMIT, REMOTE_MF_* (remotes manifest
 // and CSP), SHELL_PORT, SHELL_ORIGIN, PARTNER_PORT, PARTNER_ORIGINS (comma-separated), CORS_ALLOW_ALL=1,
 // PARTNER_API_BASE, MF_CARD_PORT, HOST, LOG_LEVEL, STRIPE_PUBLISHABLE_KEY (set: Stripe.js may load; see the CSP),
-// IMAGE_ORIGINS (image hosts the api's data names, for img-src), NODE_ENV=production (HSTS; REMOTE_INTEGRITY=off
-// refused), REMOTE_INTEGRITY (shell: required, the default, or off) and REMOTES_LOCK_FILE (shell: the deploy's pins;
-// without it each remote's mf-integrity.json is read at start). SIGHUP: the shell pins its remotes again.
+// IMAGE_ORIGINS (image hosts the api's data names, for img-src), NODE_ENV (unset or anything but development/test is
+// production: HSTS, REMOTE_INTEGRITY=off refused, REMOTES_LOCK_FILE required), REMOTE_INTEGRITY (shell: required, the
+// default, or off) and REMOTES_LOCK_FILE (shell: the deploy's pins; outside production, without it each remote's
+// mf-integrity.json is read at start). SIGHUP: the shell pins its remotes again.
 // TRUSTED_PROXIES: comma-separated IPs and CIDRs of the load balancers in front, whose X-Forwarded-For is believed
 // (default loopback); the shell's api proxy forwards only the client address worked out through them.
 import fs from 'node:fs';
@@ -19,7 +20,13 @@ import { parseArgs } from 'node:util';
 import { templatedPage } from './dynamic.mjs';
 import { earlyFiles, firstViewPage, manifestCache, START_SCRIPT_HASH } from './first-view.mjs';
 import { createSiteHost, trustedProxyList } from './index.mjs';
-import { pinnedDocuments, remoteIntegrityMode, remotePins, remotesManifest } from './remotes-manifest.mjs';
+import {
+  pinnedDocuments,
+  remoteIntegrityMode,
+  remotePins,
+  remotesLockFile,
+  remotesManifest,
+} from './remotes-manifest.mjs';
 import { hstsWanted, imageCspSources, mergeCspSources, originOf, STRIPE_JS_SOURCES } from './security.mjs';
 
 /** @param {string[]} argv @param {NodeJS.ProcessEnv} [env] */
@@ -96,7 +103,7 @@ export async function main(argv, env = process.env) {
   const shell = args.shell;
   // Remote code is pinned at deploy (remotes-manifest.mjs): the shell's map and page carry the pins.
   const pins = shell
-    ? remotePins({ remotes, mode: remoteIntegrityMode(env), lockFile: env.REMOTES_LOCK_FILE || undefined })
+    ? remotePins({ remotes, mode: remoteIntegrityMode(env), lockFile: remotesLockFile(env) })
     : undefined;
   // The site's page may hold its entry for an early view with one known inline script (first-view.mjs).
   if (shell) common.csp = mergeCspSources(common.csp, { 'script-src': [START_SCRIPT_HASH] });

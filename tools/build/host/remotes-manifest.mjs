@@ -3,6 +3,7 @@
 // builds (webpack/integrity.mjs).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { isProduction } from './security.mjs';
 
 // The remotes manifest the shell fetches at start: federation name -> mf-manifest.json URL. Built from the
 // environment at request time, so pointing the site at a new build of one remote needs no rebuild of anything.
@@ -65,7 +66,7 @@ const FILE_NAME = /^(?!\/)[^\s:?#\\%]+$/;
 
 /**
  * REMOTE_INTEGRITY: `required` (the default: a remote without pins, or with a file that does not match, is refused)
- * or `off` (development: remotes rebuilt all the time, nothing pinned). Production (NODE_ENV=production) refuses off.
+ * or `off` (development: remotes rebuilt all the time, nothing pinned). Production (see isProduction) refuses off.
  * @param {NodeJS.ProcessEnv} env @returns {'required' | 'off'}
  */
 export function remoteIntegrityMode(env = process.env) {
@@ -73,10 +74,29 @@ export function remoteIntegrityMode(env = process.env) {
   if (value !== 'required' && value !== 'off') {
     throw new Error(`REMOTE_INTEGRITY must be "required" or "off", not "${value}"`);
   }
-  if (value === 'off' && env.NODE_ENV === 'production') {
-    throw new Error('REMOTE_INTEGRITY=off is refused in production (NODE_ENV=production): remote code must be pinned');
+  if (value === 'off' && isProduction(env)) {
+    throw new Error(
+      'REMOTE_INTEGRITY=off is refused in production (NODE_ENV unset or not development/test): remote code must be pinned',
+    );
   }
   return value;
+}
+
+/**
+ * The pins a production shell host starts with: the deploy's REMOTES_LOCK_FILE, required. Read from the remotes at
+ * start instead, a host restarted (or scaled out) after a remote's files were changed would pin the changed code,
+ * list and all. Elsewhere the lock file is optional (the remotes' own lists are read).
+ * @param {NodeJS.ProcessEnv} env @returns {string | undefined}
+ */
+export function remotesLockFile(env = process.env) {
+  const file = (env.REMOTES_LOCK_FILE ?? '').trim() || undefined;
+  if (!file && isProduction(env) && remoteIntegrityMode(env) === 'required') {
+    throw new Error(
+      'a production shell host needs REMOTES_LOCK_FILE: the pins written at deploy (GET /remotes.lock.json of a host ' +
+        'started on the release, saved beside it); NODE_ENV=development reads them from the remotes instead',
+    );
+  }
+  return file;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   integrityOf,
   pinnedDocuments,
   remoteIntegrityMode,
+  remotesLockFile,
   remotePins,
   unpinnedRemotesMap,
 } from './remotes-manifest.mjs';
@@ -35,6 +36,20 @@ describe('remote integrity: the shell host pins each remote at deploy', () => {
       'REMOTE_INTEGRITY=off is refused in production',
     );
     expect(() => remoteIntegrityMode({ REMOTE_INTEGRITY: 'sometimes' })).toThrow('must be "required" or "off"');
+    // Unset, or spelled another way, NODE_ENV is production.
+    for (const NODE_ENV of [undefined, 'prod', 'Production', 'staging']) {
+      expect(() => remoteIntegrityMode({ REMOTE_INTEGRITY: 'off', NODE_ENV })).toThrow(
+        'REMOTE_INTEGRITY=off is refused in production',
+      );
+    }
+    expect(remoteIntegrityMode({ REMOTE_INTEGRITY: 'off', NODE_ENV: 'test' })).toBe('off');
+  });
+
+  it("pins a production shell host from the deploy's lock file only", () => {
+    expect(() => remotesLockFile({})).toThrow('a production shell host needs REMOTES_LOCK_FILE');
+    expect(() => remotesLockFile({ NODE_ENV: 'staging' })).toThrow('needs REMOTES_LOCK_FILE');
+    expect(remotesLockFile({ REMOTES_LOCK_FILE: ' /srv/remotes.lock.json ' })).toBe('/srv/remotes.lock.json');
+    expect(remotesLockFile({ NODE_ENV: 'development' })).toBeUndefined();
   });
 
   it("takes a remote's list only in the shape its build writes, with the manifest's own hash", () => {
@@ -247,5 +262,14 @@ describe('esim-host --shell: pins read from the remotes at start', () => {
         env: { ...remotesEnv(), NODE_ENV: 'production', REMOTE_INTEGRITY: 'off' },
       }),
     ).rejects.toThrow('REMOTE_INTEGRITY=off is refused in production');
+  });
+
+  it("refuses to start in production without the deploy's pins, NODE_ENV unset", async () => {
+    await expect(
+      startCli(['--dir', 'dist', '--port', '0', '--spa', '--shell', '--host', '127.0.0.1'], {
+        cwd: pkg,
+        env: { ...remotesEnv(), NODE_ENV: '' },
+      }),
+    ).rejects.toThrow('a production shell host needs REMOTES_LOCK_FILE');
   });
 });

@@ -96,12 +96,22 @@ export function mergeCspSources(...parts) {
 /** Two years, subdomains included: the value hstspreload.org asks for. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
+/** NODE_ENV values that are not production; anything else (unset, 'prod', 'staging', a typo) is, as in the api. */
+const NOT_PRODUCTION = new Set(['development', 'test']);
+
 /**
- * Whether a host sends Strict-Transport-Security: in production (NODE_ENV=production: behind https), or when asked
- * (--hsts). Never by default elsewhere: on http://localhost it would pin the browser to https for every local site.
+ * Whether a host runs as production: every NODE_ENV but development and test, unset included. A deploy that forgets
+ * it, or spells it its own way, gets the strict host (pinned remotes, HSTS), never the development one.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export const isProduction = (env = process.env) => !NOT_PRODUCTION.has((env.NODE_ENV ?? '').trim());
+
+/**
+ * Whether a host sends Strict-Transport-Security: in production (behind https), or when asked (--hsts). Never by
+ * default elsewhere: on http://localhost it would pin the browser to https for every local site.
  * @param {boolean | undefined} asked @param {NodeJS.ProcessEnv} env
  */
-export const hstsWanted = (asked, env = process.env) => Boolean(asked) || env.NODE_ENV === 'production';
+export const hstsWanted = (asked, env = process.env) => Boolean(asked) || isProduction(env);
 
 /**
  * Security headers on every answer. A header already set (the api's own, passed back by the proxy) is kept.

@@ -116,11 +116,13 @@ describe('site host: security headers', () => {
     }
   });
 
-  it('sends HSTS (two years, subdomains) in production or when asked, never by default', async () => {
+  it('sends HSTS (two years, subdomains) in production (NODE_ENV unset included) or when asked, never in development', async () => {
     expect(hstsWanted(false, { NODE_ENV: 'production' })).toBe(true);
-    expect(hstsWanted(true, {})).toBe(true);
+    expect(hstsWanted(true, { NODE_ENV: 'development' })).toBe(true);
     expect(hstsWanted(false, { NODE_ENV: 'development' })).toBe(false);
-    expect(hstsWanted(undefined, {})).toBe(false);
+    expect(hstsWanted(false, { NODE_ENV: 'test' })).toBe(false);
+    expect(hstsWanted(undefined, {})).toBe(true);
+    expect(hstsWanted(undefined, { NODE_ENV: 'staging' })).toBe(true);
     const secure = await startHost({ root, spa: true, hsts: true });
     try {
       expect((await request(`${secure.base}/`)).headers['strict-transport-security']).toBe(

@@ -185,7 +185,7 @@ export async function startCli(args, { cwd, env, count = 1 }) {
   const bin = path.join(HERE, '..', 'bin', 'host.mjs');
   const host = startProcess([bin, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', ...env },
     ready: /on http:\/\/localhost:(\d+)/,
     count,
   });
