@@ -72,9 +72,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { seed?: boolean } & Partial<Omit<BuildAppOptions, 'db' | 'mailer'>> = {},
-): Promise<TestApp> {
+/** buildApp's options but the database and the mailer (the test's own), and whether to seed (default yes). */
+export type TestAppOptions = { seed?: boolean } & Partial<Omit<BuildAppOptions, 'db' | 'mailer'>>;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { seed: withSeed = true, ...appOptions } = options;
   const db = await createTestDb({ migrated: true });
   await migrate(db);

@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { currencyDigits } from 'shared-contracts';
 import { type FastifyInstance } from 'fastify';
+import { type PaypalSettings } from '../../src/modules/payments/providers/paypal';
 import { startJsonServer, type JsonServer } from './fake-server';
 
 /**
@@ -151,6 +152,25 @@ export function memberText(json: string, name: string): string | null {
 }
 
 export const FAKE_WEBHOOK_ID = 'WH-FAKE-0001';
+
+/**
+ * Settings that route the PayPal adapter's official SDK to the fake, retrying fast so that faults cost little time
+ * (and anything else given).
+ */
+export function fakePaypalSettings(
+  fake: Pick<FakePaypal, 'agent'>,
+  extra: Partial<PaypalSettings> = {},
+): PaypalSettings {
+  return {
+    clientId: 'client-id',
+    clientSecret: 'client-secret-0123456789',
+    webhookId: FAKE_WEBHOOK_ID,
+    environment: 'sandbox',
+    httpsAgent: fake.agent,
+    retries: { count: 2, intervalSeconds: 0.01 },
+    ...extra,
+  };
+}
 
 /** PayPal's decimal string in minor units; null when it has more decimals than the currency (PayPal: 422). */
 function minorUnits(value: string, currency: string): number | null {

@@ -1,3 +1,6 @@
+import { type FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { type StripeSettings } from '../../src/modules/payments/providers/stripe';
 import { startJsonServer, type JsonServer } from './fake-server';
 
 /**
@@ -413,5 +416,62 @@ export function disputeCreated(paymentIntent: string, amount: number, currency: 
     status: 'needs_response',
     is_charge_refundable: false,
     metadata: {},
+  });
+}
+
+/** The webhook secret of the apps the Stripe tests start; deliverStripe signs with it unless told otherwise. */
+export const TEST_STRIPE_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789';
+
+/** Only signs test webhooks (generateTestHeaderString): it never calls Stripe. */
+const signer = new Stripe('sk_test_signing_only');
+
+/** The keys of the apps the Stripe tests start (the fake checks the secret key). */
+const TEST_STRIPE_KEYS = { secretKey: 'sk_test_local', webhookSecret: TEST_STRIPE_WEBHOOK_SECRET };
+
+/** Settings that point the Stripe adapter's official SDK at the fake (and anything else given). */
+export function fakeStripeSettings(
+  fake: Pick<FakeStripe, 'port'>,
+  extra: Partial<StripeSettings> = {},
+): StripeSettings {
+  return { ...TEST_STRIPE_KEYS, host: '127.0.0.1', port: fake.port, protocol: 'http', ...extra };
+}
+
+/**
+ * Posts an event to the Stripe webhook as Stripe does, its Stripe-Signature made with `secret` (the test secret
+ * unless given) at `timestamp` (now unless given); answers the HTTP status.
+ */
+export async function deliverStripe(
+  app: FastifyInstance,
+  event: object,
+  options: { secret?: string; timestamp?: number } = {},
+): Promise<number> {
+  const payload = JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? TEST_STRIPE_WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/eshop/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  });
+  return response.statusCode;
+}
+
+/** The fake's Checkout session an order points at (the order's provider_ref); throws when there is none. */
+export function sessionOf(fake: Pick<FakeStripe, 'sessions'>, providerRef: string | null | undefined): FakeSession {
+  const session = fake.sessions.get(providerRef ?? '');
+  if (!session) throw new Error('no session at the fake Stripe');
+  return session;
+}
+
+/** checkout.session.completed for a session paid by `paymentIntent` (with any other fields given). */
+export function sessionPaid(session: FakeSession, paymentIntent: string, overrides: Partial<FakeSession> = {}) {
+  return stripeEvent('checkout.session.completed', session, {
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    ...overrides,
   });
 }

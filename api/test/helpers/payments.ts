@@ -6,7 +6,11 @@ import {
   signSandboxEvent,
   type SandboxEvent,
 } from '../../src/modules/payments/providers/sandbox';
-import { post } from './app';
+import { type PaypalSettings } from '../../src/modules/payments/providers/paypal';
+import { type StripeSettings } from '../../src/modules/payments/providers/stripe';
+import { createTestApp, post, type TestApp, type TestAppOptions } from './app';
+import { fakePaypalSettings, startFakePaypal, type FakePaypal } from './payments-paypal';
+import { fakeStripeSettings, sessionOf, startFakeStripe, type FakeSession, type FakeStripe } from './payments-stripe';
 
 /** The sandbox webhook secret the payment tests sign with. */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
@@ -227,4 +231,103 @@ export async function renewNow(t: { app: FastifyInstance; db: Queryable }, recor
 /** How often a saved sandbox token was charged (off session, any outcome). */
 export async function chargesOf(db: Queryable, token: string): Promise<number> {
   return countRows(db, `SELECT 1 FROM sandbox_charges WHERE token = $1`, [token]);
+}
+
+/** An app taking payments through the fake Stripe (and the fake PayPal when asked); `close` stops the fakes too. */
+export type ProviderTestApp = TestApp & { stripe: FakeStripe; paypal?: FakePaypal };
+
+export type ProviderTestAppOptions = TestAppOptions & {
+  /** Stripe settings besides the fake's. */
+  stripe?: Partial<StripeSettings>;
+  /** PayPal through its fake too, with these settings besides the fake's; absent: the sandbox plays PayPal. */
+  paypal?: Partial<PaypalSettings>;
+};
+
+/**
+ * Starts the fake Stripe (and the fake PayPal when `paypal` is given) and an app whose payments go through them,
+ * Stripe taking card payments unless `payments` says otherwise.
+ */
+export async function createProviderTestApp(
+  options: ProviderTestAppOptions & { paypal: Partial<PaypalSettings> },
+): Promise<ProviderTestApp & { paypal: FakePaypal }>;
+export async function createProviderTestApp(options?: ProviderTestAppOptions): Promise<ProviderTestApp>;
+export async function createProviderTestApp(options: ProviderTestAppOptions = {}): Promise<ProviderTestApp> {
+  const { stripe: stripeSettings, paypal: paypalSettings, payments, ...appOptions } = options;
+  const [stripe, paypal] = await Promise.all([startFakeStripe(), paypalSettings ? startFakePaypal() : undefined]);
+  const t = await createTestApp({
+    ...appOptions,
+    payments: {
+      defaultProvider: 'stripe',
+      ...payments,
+      stripe: fakeStripeSettings(stripe, stripeSettings),
+      ...(paypal ? { paypal: fakePaypalSettings(paypal, paypalSettings) } : {}),
+    },
+  });
+  return {
+    ...t,
+    stripe,
+    paypal,
+    async close() {
+      await t.close();
+      await Promise.all([stripe.close(), paypal?.close()]);
+    },
+  };
+}
+
+/**
+ * A Stripe Checkout order of a package (`code`, default global-1gb-7d) for a card of agent 3 (EUR), the rest of the
+ * purchase as given; answers the order, its total with tax, its session at the fake Stripe and its pay_url.
+ */
+export async function stripeCheckout(
+  t: Pick<ProviderTestApp, 'app' | 'db' | 'stripe'>,
+  purchase: Omit<CreatePayBody, 'id'> & { code?: string },
+): Promise<{ orderId: string; total: number; session: FakeSession; payUrl: string }> {
+  const { code = 'global-1gb-7d', ...rest } = purchase;
+  const { body } = await createPay(t.app, { id: await packageId(t.db, code), flag: '3', ccy: 'EUR', ...rest });
+  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code} ${body.message}`);
+  const order = await orderRow(t.db, body.data.order_id);
+  return {
+    orderId: body.data.order_id,
+    total: (order?.amount ?? 0) + (order?.tax_amount ?? 0),
+    session: sessionOf(t.stripe, order?.provider_ref),
+    payUrl: body.data.pay_url,
+  };
+}
+
+/** A Stripe Checkout order for CARD_V3 (agent 3, EUR), its earlier purchases forgotten so that a new order is made. */
+export async function openStripeOrder(t: Pick<ProviderTestApp, 'app' | 'db' | 'stripe'>, code = 'global-1gb-7d') {
+  await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
+  return stripeCheckout(t, { iccid: CARD_V3, code });
+}
+
+/**
+ * A card for one test's purchases alone, so nothing else runs or waits on it: unbound, with `email`, of agent 1 (USD,
+ * given an address in Oregon: no sales tax) or agent 3 (EUR).
+ */
+export async function insertPayerCard(
+  t: { app: FastifyInstance; db: Queryable },
+  iccid: string,
+  agent: '1' | '3',
+  card: { status: string; email: string },
+): Promise<string> {
+  await t.db.query(`INSERT INTO cards (iccid, agent_flag, status, email, total_bytes) VALUES ($1, $2, $3, $4, 0)`, [
+    iccid,
+    agent,
+    card.status,
+    card.email,
+  ]);
+  if (agent === '1') await saveUsAddress(t.app, iccid, 'OR');
+  return iccid;
+}
+
+/**
+ * Makes payer cards (insertPayerCard) of one kind for a test file, numbered in the order made: the n-th of an agent
+ * is 8999, the agent, `series` (12 digits) and n in 3 digits.
+ */
+export function payerCards(card: { series: string; status: string; email: string }) {
+  let made = 0;
+  return (t: { app: FastifyInstance; db: Queryable }, agent: '1' | '3'): Promise<string> => {
+    made += 1;
+    return insertPayerCard(t, `8999${agent}${card.series}${String(made).padStart(3, '0')}`, agent, card);
+  };
 }

@@ -1,85 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { stopAtNetwork } from '../../src/modules/connectivity/revoke';
-import { createTestApp, post, type TestApp } from '../helpers/app';
-import { createPay, eventually, packageId, saveUsAddress } from '../helpers/payments';
-import { deliverPaypal, FAKE_WEBHOOK_ID, startFakePaypal, type FakePaypal } from '../helpers/payments-paypal';
+import { post } from '../helpers/app';
 import {
-  chargeRefunded,
-  disputeCreated,
-  startFakeStripe,
-  stripeEvent,
-  type FakeStripe,
-} from '../helpers/payments-stripe';
+  createProviderTestApp,
+  eventually,
+  packageId,
+  payerCards,
+  type ProviderTestApp,
+  stripeCheckout,
+} from '../helpers/payments';
+import { deliverPaypal, type FakePaypal } from '../helpers/payments-paypal';
+import { chargeRefunded, deliverStripe, disputeCreated, sessionPaid } from '../helpers/payments-stripe';
 
 // Money that goes back after an order was paid: Stripe's charge.refunded (whole or part) and charge.dispute.created,
 // PayPal's PAYMENT.CAPTURE.REFUNDED, PAYMENT.CAPTURE.REVERSED and CUSTOMER.DISPUTE.CREATED. A whole refund, a
 // reversal and a dispute stop what the order bought, here and at the network; a part refund only marks the order.
 // Each event acts once, however often it is delivered.
 
-const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789';
-const signer = new Stripe('sk_test_signing_only');
-
-let stripeFake: FakeStripe;
-let paypalFake: FakePaypal;
-let t: TestApp;
+let t: ProviderTestApp & { paypal: FakePaypal };
 
 beforeAll(async () => {
-  [stripeFake, paypalFake] = await Promise.all([startFakeStripe(), startFakePaypal()]);
-  t = await createTestApp({
-    payments: {
-      defaultProvider: 'stripe',
-      workers: true,
-      jobPollingSeconds: 0.5,
-      stripe: {
-        secretKey: 'sk_test_local',
-        webhookSecret: WEBHOOK_SECRET,
-        host: '127.0.0.1',
-        port: stripeFake.port,
-        protocol: 'http',
-      },
-      paypal: {
-        clientId: 'client-id',
-        clientSecret: 'client-secret-0123456789',
-        webhookId: FAKE_WEBHOOK_ID,
-        environment: 'sandbox',
-        httpsAgent: paypalFake.agent,
-        retries: { count: 2, intervalSeconds: 0.01 },
-      },
-    },
-  });
+  t = await createProviderTestApp({ payments: { workers: true, jobPollingSeconds: 0.5 }, paypal: {} });
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([stripeFake.close(), paypalFake.close()]);
-});
+afterAll(() => t.close());
 
-async function deliverStripe(event: object) {
-  const payload = JSON.stringify(event);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/eshop/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
-  return response.statusCode;
-}
-
-let cards = 0;
+const newCard = payerCards({ series: '000000000000', status: 'Ready', email: 'payer@example.com' });
 /** A card of its own for each purchase, so nothing else runs or waits on it. */
-async function freshCard(agent: '1' | '3'): Promise<string> {
-  cards += 1;
-  const iccid = `8999${agent}000000000000${String(cards).padStart(3, '0')}`;
-  await t.db.query(
-    `INSERT INTO cards (iccid, agent_flag, status, email, total_bytes) VALUES ($1, $2, 'Ready', 'payer@example.com', 0)`,
-    [iccid, agent],
-  );
-  if (agent === '1') await saveUsAddress(t.app, iccid, 'OR');
-  return iccid;
-}
+const freshCard = (agent: '1' | '3') => newCard(t, agent);
 
 interface Paid {
   orderId: number;
@@ -92,29 +39,11 @@ interface Paid {
 /** A package bought with renewal on and paid through Stripe Checkout, applied at the network. */
 async function paidThroughStripe(): Promise<Paid> {
   const iccid = await freshCard('3');
-  const { body } = await createPay(t.app, {
-    id: await packageId(t.db, 'global-1gb-7d'),
-    iccid,
-    flag: '3',
-    ccy: 'EUR',
-    renewal: true,
-    email: 'payer@example.com',
-  });
-  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code}`);
-  const orderId = Number(body.data.order_id);
-  const order = await t.db.one<{ provider_ref: string; total: number }>(
-    `SELECT provider_ref, amount + tax_amount AS total FROM orders WHERE id = $1`,
-    [orderId],
-  );
-  const session = stripeFake.sessions.get(order?.provider_ref ?? '');
-  if (!session || !order) throw new Error('no session');
+  const checkout = await stripeCheckout(t, { iccid, renewal: true, email: 'payer@example.com' });
+  const orderId = Number(checkout.orderId);
   const paymentId = `pi_${randomUUID().replace(/-/g, '')}`;
-  const paid = stripeEvent('checkout.session.completed', session, {
-    payment_status: 'paid',
-    payment_intent: paymentId,
-  });
-  expect(await deliverStripe(paid)).toBe(200);
-  return { orderId, iccid, total: Number(order.total), paymentId, packageRow: await appliedPackage(orderId) };
+  expect(await deliverStripe(t.app, sessionPaid(checkout.session, paymentId))).toBe(200);
+  return { orderId, iccid, total: checkout.total, paymentId, packageRow: await appliedPackage(orderId) };
 }
 
 /** A package paid through PayPal (captured), applied at the network. */
@@ -140,7 +69,7 @@ async function paidThroughPaypal(): Promise<Paid> {
     custom_id: String(orderId),
     supplementary_data: { related_ids: { order_id: order?.provider_ref } },
   });
-  expect((await deliverPaypal(t.app, paypalFake, completed)).statusCode).toBe(200);
+  expect((await deliverPaypal(t.app, t.paypal, completed)).statusCode).toBe(200);
   return { orderId, iccid, total: 1500, paymentId: captureId, packageRow: await appliedPackage(orderId) };
 }
 
@@ -213,6 +142,14 @@ async function networkStatus(iccid: string) {
   return (await t.app.connectivity.provider.snapshot(iccid)).status;
 }
 
+/** The order as the order records list it. */
+async function listedOrder(paid: Paid) {
+  const list = await post<{
+    list: Array<{ order_id: string; status: string; refunded?: boolean; disputed?: boolean }>;
+  }>(t.app, '/pay/order/list', { iccid: paid.iccid });
+  return list.body.data.list.find((record) => record.order_id === String(paid.orderId));
+}
+
 const eventResults = (eventIds: string[]) =>
   t.db.query<{ result: string }>(`SELECT result FROM payment_events WHERE event_id = ANY($1::text[]) ORDER BY id`, [
     eventIds,
@@ -223,7 +160,7 @@ describe('Stripe refunds and disputes', () => {
     const paid = await paidThroughStripe();
     expect(await networkStatus(paid.iccid)).toBe('Ready');
     const refunded = chargeRefunded(paid.paymentId, paid.total, paid.total, 'EUR');
-    const statuses = await Promise.all(Array.from({ length: 5 }, () => deliverStripe(refunded)));
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => deliverStripe(t.app, refunded)));
     expect(statuses).toEqual(Array(5).fill(200));
     expect(await orderState(paid.orderId)).toEqual({
       status: 'refunded',
@@ -240,12 +177,7 @@ describe('Stripe refunds and disputes', () => {
     expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
     expect(await eventResults([refunded.id])).toEqual([{ result: 'refunded' }]);
     // The order records say Refunded.
-    const list = await post<{ list: Array<{ order_id: string; status: string; refunded?: boolean }> }>(
-      t.app,
-      '/pay/order/list',
-      { iccid: paid.iccid },
-    );
-    expect(list.body.data.list.find((record) => record.order_id === String(paid.orderId))).toMatchObject({
+    expect(await listedOrder(paid)).toMatchObject({
       status: 'failed',
       refunded: true,
     });
@@ -254,8 +186,8 @@ describe('Stripe refunds and disputes', () => {
   it('marks a refund of a part and keeps the package; the rest going back later is a whole refund', async () => {
     const paid = await paidThroughStripe();
     const part = chargeRefunded(paid.paymentId, paid.total, 100, 'EUR');
-    expect(await deliverStripe(part)).toBe(200);
-    expect(await deliverStripe(part)).toBe(200);
+    expect(await deliverStripe(t.app, part)).toBe(200);
+    expect(await deliverStripe(t.app, part)).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({
       status: 'fulfilled',
       refund_state: 'partial',
@@ -266,8 +198,8 @@ describe('Stripe refunds and disputes', () => {
     // Stripe's amount_refunded is what went back in all: a later part raises it, an older event changes nothing.
     const more = chargeRefunded(paid.paymentId, paid.total, 250, 'EUR');
     const older = chargeRefunded(paid.paymentId, paid.total, 100, 'EUR');
-    expect(await deliverStripe(more)).toBe(200);
-    expect(await deliverStripe(older)).toBe(200);
+    expect(await deliverStripe(t.app, more)).toBe(200);
+    expect(await deliverStripe(t.app, older)).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({ refund_state: 'partial', refunded_amount: 250 });
     expect(await eventResults([part.id, more.id, older.id])).toEqual([
       { result: 'partially_refunded' },
@@ -276,7 +208,7 @@ describe('Stripe refunds and disputes', () => {
     ]);
     expect(await networkStatus(paid.iccid)).toBe('Ready');
     const rest = chargeRefunded(paid.paymentId, paid.total, paid.total, 'EUR');
-    expect(await deliverStripe(rest)).toBe(200);
+    expect(await deliverStripe(t.app, rest)).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({ status: 'refunded', refund_state: 'refunded' });
     expect(await packageState(paid.packageRow)).toEqual({ status: 'invalid', ended_reason: 'revoked' });
   });
@@ -284,8 +216,8 @@ describe('Stripe refunds and disputes', () => {
   it('stops the package and the renewal on a dispute; the order keeps its status and is marked disputed', async () => {
     const paid = await paidThroughStripe();
     const dispute = disputeCreated(paid.paymentId, paid.total, 'EUR');
-    expect(await deliverStripe(dispute)).toBe(200);
-    expect(await deliverStripe(dispute)).toBe(200);
+    expect(await deliverStripe(t.app, dispute)).toBe(200);
+    expect(await deliverStripe(t.app, dispute)).toBe(200);
     expect(await orderState(paid.orderId)).toEqual({
       status: 'fulfilled',
       refund_state: null,
@@ -299,45 +231,28 @@ describe('Stripe refunds and disputes', () => {
     await eventually(async () => (await bundleAtNetwork(paid.packageRow)) === 'revoked');
     expect(await networkStatus(paid.iccid)).not.toBe('Suspension');
     // The order records say Disputed.
-    const list = await post<{ list: Array<{ order_id: string; status: string; disputed?: boolean }> }>(
-      t.app,
-      '/pay/order/list',
-      { iccid: paid.iccid },
-    );
-    expect(list.body.data.list.find((record) => record.order_id === String(paid.orderId))).toMatchObject({
+    expect(await listedOrder(paid)).toMatchObject({
       status: 'paid',
       disputed: true,
     });
     const card = await t.db.one<{ renewal: boolean }>(`SELECT renewal FROM cards WHERE iccid = $1`, [paid.iccid]);
     expect(card?.renewal).toBe(false);
     // A refund after the dispute (the merchant gives up): the order is refunded too, nothing is stopped twice.
-    expect(await deliverStripe(chargeRefunded(paid.paymentId, paid.total, paid.total, 'EUR'))).toBe(200);
+    expect(await deliverStripe(t.app, chargeRefunded(paid.paymentId, paid.total, paid.total, 'EUR'))).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({ status: 'refunded', disputed: true });
   });
 
   it('stops a package that ran, and leaves the card in service while it carries another paid package', async () => {
     const first = await paidThroughStripe();
     // A second package on the same card, bought and applied too.
-    const { body } = await createPay(t.app, {
-      id: await packageId(t.db, 'global-1gb-7d'),
-      iccid: first.iccid,
-      flag: '3',
-      ccy: 'EUR',
-    });
-    const second = Number(body.data.order_id);
-    const session = stripeFake.sessions.get(
-      (await t.db.one<{ provider_ref: string }>(`SELECT provider_ref FROM orders WHERE id = $1`, [second]))
-        ?.provider_ref ?? '',
-    );
-    if (!session) throw new Error('no session');
-    await deliverStripe(
-      stripeEvent('checkout.session.completed', session, { payment_status: 'paid', payment_intent: 'pi_second' }),
-    );
+    const { orderId, session } = await stripeCheckout(t, { iccid: first.iccid });
+    const second = Number(orderId);
+    await deliverStripe(t.app, sessionPaid(session, 'pi_second'));
     await appliedPackage(second);
     await t.db.query(`UPDATE card_packages SET status = 'active', started_at = now() WHERE id = $1`, [
       first.packageRow,
     ]);
-    expect(await deliverStripe(chargeRefunded(first.paymentId, first.total, first.total, 'EUR'))).toBe(200);
+    expect(await deliverStripe(t.app, chargeRefunded(first.paymentId, first.total, first.total, 'EUR'))).toBe(200);
     expect(await packageState(first.packageRow)).toEqual({ status: 'stop', ended_reason: 'revoked' });
     // The network's part (the job's work, run here too: it is idempotent) leaves the card in service.
     await stopAtNetwork({ db: t.db, provider: t.app.connectivity.provider, log: t.app.log }, [first.packageRow]);
@@ -359,7 +274,7 @@ describe('Stripe refunds and disputes', () => {
         `SELECT provider_assignment FROM card_packages WHERE id = $1`,
         [paid.packageRow],
       );
-      expect(await deliverStripe(disputeCreated(paid.paymentId, paid.total, 'EUR'))).toBe(200);
+      expect(await deliverStripe(t.app, disputeCreated(paid.paymentId, paid.total, 'EUR'))).toBe(200);
       await eventually(async () => revoked.some((request) => request.iccid === paid.iccid));
       expect(revoked.filter((request) => request.iccid === paid.iccid)).toEqual([
         expect.objectContaining({ assignmentId: assignment?.provider_assignment, bundle: 'global-1gb-7d' }),
@@ -372,7 +287,7 @@ describe('Stripe refunds and disputes', () => {
 
   it('records an event about a payment it does not know, and changes nothing', async () => {
     const refund = chargeRefunded('pi_not_ours', 999, 999, 'EUR');
-    expect(await deliverStripe(refund)).toBe(200);
+    expect(await deliverStripe(t.app, refund)).toBe(200);
     expect(await eventResults([refund.id])).toEqual([{ result: 'unknown_order' }]);
   });
 });
@@ -381,7 +296,7 @@ describe('PayPal refunds, reversals and disputes', () => {
   it('stops the package on PAYMENT.CAPTURE.REFUNDED of all of it, once', async () => {
     const paid = await paidThroughPaypal();
     const refunded = paypalEvent('PAYMENT.CAPTURE.REFUNDED', paypalRefund(paid.paymentId, '15.00', '15.00'));
-    for (let i = 0; i < 3; i += 1) expect((await deliverPaypal(t.app, paypalFake, refunded)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await deliverPaypal(t.app, t.paypal, refunded)).statusCode).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({
       status: 'refunded',
       refund_state: 'refunded',
@@ -397,7 +312,7 @@ describe('PayPal refunds, reversals and disputes', () => {
   it('marks a refund of a part (PayPal writes it negative at times) and keeps the package', async () => {
     const paid = await paidThroughPaypal();
     const part = paypalEvent('PAYMENT.CAPTURE.REFUNDED', paypalRefund(paid.paymentId, '-5.00', '-5.00'));
-    expect((await deliverPaypal(t.app, paypalFake, part)).statusCode).toBe(200);
+    expect((await deliverPaypal(t.app, t.paypal, part)).statusCode).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({
       status: 'fulfilled',
       refund_state: 'partial',
@@ -409,7 +324,7 @@ describe('PayPal refunds, reversals and disputes', () => {
   it('treats PAYMENT.CAPTURE.REVERSED as all of it gone', async () => {
     const paid = await paidThroughPaypal();
     const reversed = paypalEvent('PAYMENT.CAPTURE.REVERSED', paypalRefund(paid.paymentId, '15.00', '15.00'));
-    expect((await deliverPaypal(t.app, paypalFake, reversed)).statusCode).toBe(200);
+    expect((await deliverPaypal(t.app, t.paypal, reversed)).statusCode).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({ status: 'refunded', refund_state: 'reversed' });
     expect(await packageState(paid.packageRow)).toEqual({ status: 'invalid', ended_reason: 'revoked' });
   });
@@ -428,8 +343,8 @@ describe('PayPal refunds, reversals and disputes', () => {
         disputed_transactions: [{ seller_transaction_id: paid.paymentId }],
       },
     };
-    expect((await deliverPaypal(t.app, paypalFake, dispute)).statusCode).toBe(200);
-    expect((await deliverPaypal(t.app, paypalFake, dispute)).statusCode).toBe(200);
+    expect((await deliverPaypal(t.app, t.paypal, dispute)).statusCode).toBe(200);
+    expect((await deliverPaypal(t.app, t.paypal, dispute)).statusCode).toBe(200);
     expect(await orderState(paid.orderId)).toMatchObject({
       status: 'fulfilled',
       disputed: true,

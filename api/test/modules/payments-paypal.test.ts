@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, post, testClock, type TestApp } from '../helpers/app';
 import { CARD_V1, countRows, createPay, orderRow, packageId, saveUsAddress } from '../helpers/payments';
-import { deliverPaypal, FAKE_WEBHOOK_ID, startFakePaypal, type FakePaypal } from '../helpers/payments-paypal';
+import {
+  deliverPaypal,
+  FAKE_WEBHOOK_ID,
+  fakePaypalSettings,
+  startFakePaypal,
+  type FakePaypal,
+} from '../helpers/payments-paypal';
 
 // PayPal Orders v2 with @paypal/paypal-server-sdk against a local server speaking the endpoints used: create with
 // PayPal-Request-Id, capture on approval, PAYMENT.CAPTURE.COMPLETED fulfils, PENDING waits, DENIED fails, every
@@ -14,15 +20,7 @@ beforeAll(async () => {
   fake = await startFakePaypal();
   t = await createTestApp({
     payments: {
-      paypal: {
-        clientId: 'client-id',
-        clientSecret: 'client-secret-0123456789',
-        webhookId: FAKE_WEBHOOK_ID,
-        environment: 'sandbox',
-        httpsAgent: fake.agent,
-        timeoutMs: 500,
-        retries: { count: 2, intervalSeconds: 0.01 },
-      },
+      paypal: fakePaypalSettings(fake, { timeoutMs: 500 }),
     },
   });
   // Agent 1 offers PayPal; Oregon has no sales tax.

@@ -1,48 +1,27 @@
-import Stripe from 'stripe';
 import { OVERLAP_SECONDS } from '../../src/modules/payments/reconcile';
 import { type ReconcileResult } from '../../src/modules/payments/reconcile';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { CARD_V3, countRows, createPay, eventually, orderRow, packageId } from '../helpers/payments';
 import {
-  chargeRefunded,
-  eventAbout,
-  startFakeStripe,
-  stripeEvent,
-  type FakeSession,
-  type FakeStripe,
-} from '../helpers/payments-stripe';
+  countRows,
+  createProviderTestApp,
+  eventually,
+  openStripeOrder,
+  orderRow,
+  type ProviderTestApp,
+} from '../helpers/payments';
+import { chargeRefunded, deliverStripe, eventAbout, sessionPaid, type FakeSession } from '../helpers/payments-stripe';
 
 // Reconciliation: Stripe's own event log, read with the secret key, feeds the events our webhook never got through
 // the webhook's stored-once path. A webhook and the reconciler seeing the same event is one event.
 
-const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789';
-const signer = new Stripe('sk_test_signing_only');
-
-let fake: FakeStripe;
-let t: TestApp;
+let t: ProviderTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    payments: {
-      defaultProvider: 'stripe',
-      workers: true,
-      jobPollingSeconds: 0.5,
-      stripe: {
-        secretKey: 'sk_test_local',
-        webhookSecret: WEBHOOK_SECRET,
-        host: '127.0.0.1',
-        port: fake.port,
-        protocol: 'http',
-        timeoutMs: 2_000,
-      },
-    },
+  t = await createProviderTestApp({
+    payments: { workers: true, jobPollingSeconds: 0.5 },
+    stripe: { timeoutMs: 2_000 },
   });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 /** A run now (the scheduled run may hold the cursor for a moment). */
 async function reconcile(options: { pagesPerRun?: number } = {}): Promise<ReconcileResult> {
@@ -54,37 +33,13 @@ async function reconcile(options: { pagesPerRun?: number } = {}): Promise<Reconc
   throw new Error('the cursor stayed taken');
 }
 
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/eshop/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
-  return response.statusCode;
-}
-
 async function openOrder(): Promise<{ orderId: number; session: FakeSession }> {
-  await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
-  const { body } = await createPay(t.app, {
-    id: await packageId(t.db, 'global-1gb-7d'),
-    iccid: CARD_V3,
-    flag: '3',
-    ccy: 'EUR',
-  });
-  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code}`);
-  const order = await orderRow(t.db, body.data.order_id);
-  const session = fake.sessions.get(order?.provider_ref ?? '');
-  if (!session) throw new Error('no session');
-  return { orderId: Number(body.data.order_id), session };
+  const { orderId, session } = await openStripeOrder(t);
+  return { orderId: Number(orderId), session };
 }
 
 const paidEvent = (session: FakeSession, paymentIntent: string, created?: number) => ({
-  ...stripeEvent('checkout.session.completed', session, { payment_status: 'paid', payment_intent: paymentIntent }),
+  ...sessionPaid(session, paymentIntent),
   ...(created ? { created } : {}),
 });
 
@@ -100,32 +55,32 @@ const cursor = () =>
 describe('reconciliation of missed Stripe events', () => {
   it('fulfils, once, an order whose checkout.session.completed the webhook never delivered', async () => {
     const { orderId, session } = await openOrder();
-    const missed = fake.emit(paidEvent(session, 'pi_missed_1'));
+    const missed = t.stripe.emit(paidEvent(session, 'pi_missed_1'));
     expect((await orderRow(t.db, orderId))?.status).toBe('pending');
     const first = await reconcile();
     expect(first.stored).toBeGreaterThanOrEqual(1);
     expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
     expect(await paymentsOf(orderId)).toBe(1);
     // Asked for the types it acts on, from the cursor on.
-    const query = fake.eventQueries.at(-1);
+    const query = t.stripe.eventQueries.at(-1);
     expect([...(query?.entries() ?? [])].filter(([key]) => key.startsWith('types')).map(([, v]) => v)).toEqual(
       expect.arrayContaining(['checkout.session.completed', 'charge.refunded', 'charge.dispute.created']),
     );
     // Again, and the webhook's own (late) delivery: the same event, stored once, one payment.
     expect((await reconcile()).stored).toBe(0);
-    expect(await deliver(missed)).toBe(200);
+    expect(await deliverStripe(t.app, missed)).toBe(200);
     expect(await paymentsOf(orderId)).toBe(1);
     expect(await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = $1`, [missed.id])).toBe(1);
     // The cursor moved to the newest event read, and the next read starts a little before it.
     expect((await cursor())?.created_after).toBe(missed.created);
     await reconcile();
-    expect(fake.eventQueries.at(-1)?.get('created[gt]')).toBe(String(missed.created - OVERLAP_SECONDS));
+    expect(t.stripe.eventQueries.at(-1)?.get('created[gt]')).toBe(String(missed.created - OVERLAP_SECONDS));
   });
 
   it('stores once an event the webhook delivered before the reconciler read it', async () => {
     const { orderId, session } = await openOrder();
-    const event = fake.emit(paidEvent(session, 'pi_both_1'));
-    expect(await deliver(event)).toBe(200);
+    const event = t.stripe.emit(paidEvent(session, 'pi_both_1'));
+    expect(await deliverStripe(t.app, event)).toBe(200);
     await reconcile();
     expect(await paymentsOf(orderId)).toBe(1);
     expect(await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = $1`, [event.id])).toBe(1);
@@ -135,8 +90,8 @@ describe('reconciliation of missed Stripe events', () => {
     const { orderId, session } = await openOrder();
     const order = await orderRow(t.db, orderId);
     const total = (order?.amount ?? 0) + (order?.tax_amount ?? 0);
-    expect(await deliver(fake.emit(paidEvent(session, 'pi_refund_missed')))).toBe(200);
-    fake.emit(chargeRefunded('pi_refund_missed', total, total, 'EUR'));
+    expect(await deliverStripe(t.app, t.stripe.emit(paidEvent(session, 'pi_refund_missed')))).toBe(200);
+    t.stripe.emit(chargeRefunded('pi_refund_missed', total, total, 'EUR'));
     await reconcile();
     expect((await orderRow(t.db, orderId))?.status).toBe('refunded');
     const stopped = await t.db.one<{ ended_reason: string }>(
@@ -153,9 +108,11 @@ describe('reconciliation of missed Stripe events', () => {
     const { orderId, session } = await openOrder();
     // The oldest of the backlog is the payment that matters; then 250 events about sessions of no order of ours.
     const base = nowS - 900;
-    fake.emit(paidEvent(session, 'pi_backlog', base));
+    t.stripe.emit(paidEvent(session, 'pi_backlog', base));
     for (let i = 1; i <= 250; i += 1) {
-      fake.emit(eventAbout('checkout.session.expired', { id: `cs_other_${i}`, object: 'checkout.session' }, base + i));
+      t.stripe.emit(
+        eventAbout('checkout.session.expired', { id: `cs_other_${i}`, object: 'checkout.session' }, base + i),
+      );
     }
     // One page (100 events) per run: the newest 100, then the next 100, then the rest with the payment.
     const runs: ReconcileResult[] = [];
@@ -171,10 +128,10 @@ describe('reconciliation of missed Stripe events', () => {
     const after = await cursor();
     expect(after).toMatchObject({ resume_before: null, resume_to: null });
     // Past the newest event read in the whole window (the earlier tests' events are newer than the backlog).
-    expect(after?.created_after).toBe(Math.max(...fake.events.map((event) => event.created)));
+    expect(after?.created_after).toBe(Math.max(...t.stripe.events.map((event) => event.created)));
     expect(
       await countRows(t.db, `SELECT 1 FROM payment_events WHERE event_id = ANY($1::text[])`, [
-        fake.events.filter((event) => event.type === 'checkout.session.expired').map((event) => event.id),
+        t.stripe.events.filter((event) => event.type === 'checkout.session.expired').map((event) => event.id),
       ]),
     ).toBe(250);
   });
@@ -182,9 +139,9 @@ describe('reconciliation of missed Stripe events', () => {
   it('moves nothing when Stripe cannot be read, and reads it all on the next run', async () => {
     const before = await cursor();
     const { orderId, session } = await openOrder();
-    fake.emit(paidEvent(session, 'pi_after_outage'));
+    t.stripe.emit(paidEvent(session, 'pi_after_outage'));
     // Three tries of the SDK, all 500.
-    fake.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => path === '/v1/events' });
+    t.stripe.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => path === '/v1/events' });
     await expect(t.app.payments.reconcile()).rejects.toMatchObject({ statusCode: 500 });
     expect(await cursor()).toEqual(before);
     expect((await orderRow(t.db, orderId))?.status).toBe('pending');
@@ -194,7 +151,7 @@ describe('reconciliation of missed Stripe events', () => {
 
   it('runs as a job of the queue', async () => {
     const { orderId, session } = await openOrder();
-    fake.emit(paidEvent(session, 'pi_by_job'));
+    t.stripe.emit(paidEvent(session, 'pi_by_job'));
     await t.app.payments.jobs.send(t.db, 'payments-reconcile', {});
     await eventually(async () => (await orderRow(t.db, orderId))?.status === 'fulfilled', 30_000);
     expect(await paymentsOf(orderId)).toBe(1);

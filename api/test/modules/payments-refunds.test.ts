@@ -3,8 +3,8 @@ import { createPaypalProvider } from '../../src/modules/payments/providers/paypa
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox';
 import { createStripeProvider } from '../../src/modules/payments/providers/stripe';
 import { type PaymentProvider, type RefundRequest } from '../../src/modules/payments/providers/types';
-import { FAKE_WEBHOOK_ID, startFakePaypal, type FakePaypal } from '../helpers/payments-paypal';
-import { startFakeStripe, type FakeStripe } from '../helpers/payments-stripe';
+import { fakePaypalSettings, startFakePaypal, type FakePaypal } from '../helpers/payments-paypal';
+import { fakeStripeSettings, startFakeStripe, type FakeStripe } from '../helpers/payments-stripe';
 
 // Refunds through each provider, made directly on the adapters (no app, no database): Stripe's official SDK and
 // PayPal's server SDK run against the local fakes, which keep one refund per idempotency key like the real apis.
@@ -16,21 +16,8 @@ let paypal: PaymentProvider;
 
 beforeAll(async () => {
   [stripeFake, paypalFake] = await Promise.all([startFakeStripe(), startFakePaypal()]);
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_local',
-    webhookSecret: 'whsec_test_0123456789abcdef0123456789',
-    host: '127.0.0.1',
-    port: stripeFake.port,
-    protocol: 'http',
-  });
-  paypal = createPaypalProvider({
-    clientId: 'client-id',
-    clientSecret: 'client-secret-0123456789',
-    webhookId: FAKE_WEBHOOK_ID,
-    environment: 'sandbox',
-    httpsAgent: paypalFake.agent,
-    retries: { count: 2, intervalSeconds: 0.01 },
-  });
+  stripe = createStripeProvider(fakeStripeSettings(stripeFake));
+  paypal = createPaypalProvider(fakePaypalSettings(paypalFake));
 });
 afterAll(async () => {
   await Promise.all([stripeFake.close(), paypalFake.close()]);

@@ -1,63 +1,26 @@
-import Stripe from 'stripe';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { CARD_V3, countRows, createPay, orderRow, packageId } from '../helpers/payments';
-import { startFakeStripe, stripeEvent, type FakeSession, type FakeStripe } from '../helpers/payments-stripe';
+import {
+  CARD_V3,
+  countRows,
+  createPay,
+  createProviderTestApp,
+  insertPayerCard,
+  openStripeOrder,
+  orderRow,
+  packageId,
+  stripeCheckout,
+  type ProviderTestApp,
+} from '../helpers/payments';
+import { deliverStripe, sessionPaid, stripeEvent } from '../helpers/payments-stripe';
 
 // Stripe Checkout with the official SDK against a local server speaking the endpoints used; webhooks signed with
 // stripe.webhooks.generateTestHeaderString and verified with constructEvent on the raw body.
 
-const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789';
-const stripe = new Stripe('sk_test_signing_only');
-
-let fake: FakeStripe;
-let t: TestApp;
+let t: ProviderTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    payments: {
-      defaultProvider: 'stripe',
-      stripe: {
-        secretKey: 'sk_test_local',
-        webhookSecret: WEBHOOK_SECRET,
-        publishableKey: 'pk_test_local',
-        host: '127.0.0.1',
-        port: fake.port,
-        protocol: 'http',
-      },
-    },
-  });
+  t = await createProviderTestApp({ stripe: { publishableKey: 'pk_test_local' } });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-
-async function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify(event);
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/eshop/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
-  });
-  return response.statusCode;
-}
-
-async function openOrder(code = 'global-1gb-7d'): Promise<{ orderId: string; session: FakeSession; payUrl: string }> {
-  await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
-  const { body } = await createPay(t.app, { id: await packageId(t.db, code), iccid: CARD_V3, flag: '3', ccy: 'EUR' });
-  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code} ${body.message}`);
-  const order = await orderRow(t.db, body.data.order_id);
-  const session = fake.sessions.get(order?.provider_ref ?? '');
-  if (!session) throw new Error('no session at the fake Stripe');
-  return { orderId: body.data.order_id, session, payUrl: body.data.pay_url };
-}
+afterAll(() => t.close());
 
 describe('Stripe Checkout', () => {
   it('names the publishable key in the pay check, so the sheet can load Stripe.js for its fingerprint', async () => {
@@ -71,12 +34,12 @@ describe('Stripe Checkout', () => {
   });
 
   it('creates one Checkout session per order with an idempotency key, priced by the order', async () => {
-    const before = fake.creates.length;
-    const { orderId, session, payUrl } = await openOrder('eu-5gb-30d');
+    const before = t.stripe.creates.length;
+    const { orderId, session, payUrl } = await openStripeOrder(t, 'eu-5gb-30d');
     expect(payUrl).toBe(session.url);
     expect(payUrl.startsWith('https://checkout.stripe.com/')).toBe(true);
-    const create = fake.creates[fake.creates.length - 1];
-    expect(fake.creates.length).toBe(before + 1);
+    const create = t.stripe.creates[t.stripe.creates.length - 1];
+    expect(t.stripe.creates.length).toBe(before + 1);
     expect(create?.idempotencyKey).toBe(`esim-order-${orderId}`);
     expect(create?.authorization).toBe('Bearer sk_test_local');
     // 12.00 EUR and the package's 7 % tax (0.84), as a price line and a tax line: the session's total is the order's.
@@ -90,18 +53,18 @@ describe('Stripe Checkout', () => {
 
   it('opens a single session for concurrent requests of the same purchase', async () => {
     await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
-    const before = fake.creates.length;
+    const before = t.stripe.creates.length;
     const id = await packageId(t.db, 'apac-10gb-15d');
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' })),
     );
     expect(new Set(answers.map((answer) => answer.body.data.pay_url)).size).toBe(1);
-    expect(fake.creates.length - before).toBe(1);
+    expect(t.stripe.creates.length - before).toBe(1);
   });
 
   it('answers 10027 when Stripe fails, and a later try creates the session', async () => {
     await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
-    fake.failNext(400);
+    t.stripe.failNext(400);
     const id = await packageId(t.db, 'eu-5gb-30d');
     const failed = await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' });
     expect(failed.body).toEqual({ code: 10027, message: 'payment could not be started', data: null });
@@ -110,13 +73,10 @@ describe('Stripe Checkout', () => {
   });
 
   it('fulfils from checkout.session.completed (paid) once, whatever the redirect says', async () => {
-    const { orderId, session } = await openOrder();
+    const { orderId, session } = await openStripeOrder(t);
     expect((await orderRow(t.db, orderId))?.status).toBe('pending');
-    const event = stripeEvent('checkout.session.completed', session, {
-      payment_status: 'paid',
-      payment_intent: 'pi_1',
-    });
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    const event = sessionPaid(session, 'pi_1');
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => deliverStripe(t.app, event)));
     expect(statuses).toEqual(Array(10).fill(200));
     expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
     expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [Number(orderId)])).toBe(1);
@@ -127,28 +87,28 @@ describe('Stripe Checkout', () => {
   });
 
   it('waits on an unpaid completion and fulfils from async_payment_succeeded', async () => {
-    const { orderId, session } = await openOrder();
-    expect(await deliver(stripeEvent('checkout.session.completed', session))).toBe(200);
+    const { orderId, session } = await openStripeOrder(t);
+    expect(await deliverStripe(t.app, stripeEvent('checkout.session.completed', session))).toBe(200);
     expect((await orderRow(t.db, orderId))?.status).toBe('pending');
     const paid = stripeEvent('checkout.session.async_payment_succeeded', session, { payment_status: 'paid' });
-    expect(await deliver(paid)).toBe(200);
+    expect(await deliverStripe(t.app, paid)).toBe(200);
     expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
   });
 
   it('fails on async_payment_failed and cancels on expired', async () => {
-    const failed = await openOrder();
-    await deliver(stripeEvent('checkout.session.async_payment_failed', failed.session));
+    const failed = await openStripeOrder(t);
+    await deliverStripe(t.app, stripeEvent('checkout.session.async_payment_failed', failed.session));
     expect((await orderRow(t.db, failed.orderId))?.status).toBe('failed');
-    const expired = await openOrder();
-    await deliver(stripeEvent('checkout.session.expired', expired.session));
+    const expired = await openStripeOrder(t);
+    await deliverStripe(t.app, stripeEvent('checkout.session.expired', expired.session));
     expect((await orderRow(t.db, expired.orderId))?.status).toBe('cancelled');
   });
 
   it('rejects a forged or stale signature and a wrong amount or currency', async () => {
-    const { orderId, session } = await openOrder();
+    const { orderId, session } = await openStripeOrder(t);
     const event = stripeEvent('checkout.session.completed', session, { payment_status: 'paid' });
-    expect(await deliver(event, { secret: 'whsec_someone_else_0123456789' })).toBe(400);
-    expect(await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).toBe(400);
+    expect(await deliverStripe(t.app, event, { secret: 'whsec_someone_else_0123456789' })).toBe(400);
+    expect(await deliverStripe(t.app, event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/eshop/webhooks/stripe',
@@ -157,16 +117,18 @@ describe('Stripe Checkout', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     const cheaper = stripeEvent('checkout.session.completed', session, { payment_status: 'paid', amount_total: 1 });
-    expect(await deliver(cheaper)).toBe(400);
+    expect(await deliverStripe(t.app, cheaper)).toBe(400);
     const dollars = stripeEvent('checkout.session.completed', session, { payment_status: 'paid', currency: 'usd' });
-    expect(await deliver(dollars)).toBe(400);
+    expect(await deliverStripe(t.app, dollars)).toBe(400);
     expect((await orderRow(t.db, orderId))?.status).toBe('pending');
     expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [Number(orderId)])).toBe(0);
   });
 
   it('acknowledges events it does not act on', async () => {
-    const { session } = await openOrder();
-    expect(await deliver({ ...stripeEvent('customer.created', session), data: { object: { id: 'cus_1' } } })).toBe(200);
+    const { session } = await openStripeOrder(t);
+    expect(
+      await deliverStripe(t.app, { ...stripeEvent('customer.created', session), data: { object: { id: 'cus_1' } } }),
+    ).toBe(200);
   });
 });
 
@@ -180,32 +142,16 @@ describe('Stripe renewal charges off session', () => {
    */
   async function renewalDue(behaviour: 'succeeds' | 'declines' | 'needs_authentication') {
     cards += 1;
-    const iccid = `8999700000000000${String(cards).padStart(4, '0')}`;
-    await t.db.query(
-      `INSERT INTO cards (iccid, agent_flag, status, email, total_bytes) VALUES ($1, '3', 'Activated', $2, 0)`,
-      [iccid, 'renew@example.com'],
-    );
-    const { body } = await createPay(t.app, {
-      id: await packageId(t.db, 'global-1gb-7d'),
-      iccid,
-      flag: '3',
-      ccy: 'EUR',
-      renewal: true,
+    const iccid = await insertPayerCard(t, `8999700000000000${String(cards).padStart(4, '0')}`, '3', {
+      status: 'Activated',
       email: 'renew@example.com',
     });
-    const order = await orderRow(t.db, body.data.order_id);
-    const session = fake.sessions.get(order?.provider_ref ?? '');
-    if (!session) throw new Error('no session');
+    const { orderId, session } = await stripeCheckout(t, { iccid, renewal: true, email: 'renew@example.com' });
     const customer = `cus_renew_${cards}`;
-    const card = fake.addCustomer(customer, behaviour);
-    const paid = stripeEvent('checkout.session.completed', session, {
-      payment_status: 'paid',
-      payment_intent: `pi_first_${cards}`,
-      customer,
-    });
-    expect(await deliver(paid)).toBe(200);
+    const card = t.stripe.addCustomer(customer, behaviour);
+    expect(await deliverStripe(t.app, sessionPaid(session, `pi_first_${cards}`, { customer }))).toBe(200);
     const record = await t.db.one<{ id: number }>(`SELECT id FROM card_packages WHERE order_id = $1`, [
-      Number(body.data.order_id),
+      Number(orderId),
     ]);
     await t.db.query(`UPDATE card_packages SET expire_timestamp = $2 WHERE id = $1`, [
       record?.id,
@@ -222,12 +168,12 @@ describe('Stripe renewal charges off session', () => {
 
   it('charges the saved card once: PaymentIntent off_session and confirmed, with the renewal idempotency key', async () => {
     const { renewalId, customer, card } = await renewalDue('succeeds');
-    const before = fake.paymentIntentRequests.length;
+    const before = t.stripe.paymentIntentRequests.length;
     await Promise.all([t.app.payments.renewals.charge(renewalId), t.app.payments.renewals.charge(renewalId)]);
     await t.app.payments.renewals.charge(renewalId);
     const renewal = await renewalRow(renewalId);
     expect(renewal?.status).toBe('paid');
-    const sent = fake.paymentIntentRequests.slice(before);
+    const sent = t.stripe.paymentIntentRequests.slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     for (const request of sent) {
       expect(request.idempotencyKey).toBe(`esim-renewal-${renewalId}`);
@@ -241,7 +187,7 @@ describe('Stripe renewal charges off session', () => {
       });
     }
     // One PaymentIntent at Stripe, one payment here, the next period on the card.
-    const intents = [...fake.paymentIntents.values()].filter((intent) => intent.id.startsWith('pi_fake_'));
+    const intents = [...t.stripe.paymentIntents.values()].filter((intent) => intent.id.startsWith('pi_fake_'));
     const payment = await t.db.one<{ provider_payment_id: string; amount: number }>(
       `SELECT provider_payment_id, amount FROM payments WHERE order_id = $1`,
       [renewal?.order_id],
@@ -259,7 +205,7 @@ describe('Stripe renewal charges off session', () => {
       expect(renewal?.status).toBe('action_required');
       const order = await orderRow(t.db, renewal?.order_id ?? 0);
       expect(order?.status).toBe('pending');
-      const link = fake.sessions.get(order?.provider_ref ?? '')?.url;
+      const link = t.stripe.sessions.get(order?.provider_ref ?? '')?.url;
       expect(link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
       const mail = [...t.mailer.sent].reverse().find((message) => message.template === 'renewal-pay-link');
       expect(mail?.text).toContain(link);
@@ -271,19 +217,21 @@ describe('Stripe renewal charges off session', () => {
     const { renewalId } = await renewalDue('succeeds');
     const intents = (path: string) => path === '/v1/payment_intents';
     // The SDK's three tries all meet an outage: the charge throws, so the job retries it later.
-    fake.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => intents(path) });
+    t.stripe.faults.fail({ kind: 'status', status: 500 }, { times: 3, match: ({ path }) => intents(path) });
     await expect(t.app.payments.renewals.charge(renewalId)).rejects.toThrow();
     expect((await renewalRow(renewalId))?.status).not.toBe('paid');
     // Back, but the first answer is lost after Stripe charged: the SDK's retry is answered the same PaymentIntent.
-    fake.faults.fail({ kind: 'drop', after: true }, { match: ({ path }) => intents(path) });
-    const before = fake.paymentIntentRequests.length;
+    t.stripe.faults.fail({ kind: 'drop', after: true }, { match: ({ path }) => intents(path) });
+    const before = t.stripe.paymentIntentRequests.length;
     await t.app.payments.renewals.charge(renewalId);
     const renewal = await renewalRow(renewalId);
     expect(renewal?.status).toBe('paid');
-    const sent = fake.paymentIntentRequests.slice(before);
+    const sent = t.stripe.paymentIntentRequests.slice(before);
     expect(sent.map((request) => request.idempotencyKey)).toEqual(Array(2).fill(`esim-renewal-${renewalId}`));
     const charged = new Set(
-      [...fake.paymentIntents.values()].filter((intent) => intent.id.startsWith('pi_fake_')).map((intent) => intent.id),
+      [...t.stripe.paymentIntents.values()]
+        .filter((intent) => intent.id.startsWith('pi_fake_'))
+        .map((intent) => intent.id),
     );
     const payment = await t.db.one<{ provider_payment_id: string }>(
       `SELECT provider_payment_id FROM payments WHERE order_id = $1`,
