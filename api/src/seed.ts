@@ -612,6 +612,10 @@ const COVERAGE: Record<string, Record<string, Array<[string, string]>>> = {
 };
 
 const TABLES = [
+  'simulator_pool_lines',
+  'simulator_pools',
+  'pool_line_usage',
+  'pool_pending_members',
   'simulator_clock',
   'simulator_assignments',
   'simulator_cards',
@@ -950,15 +954,37 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
      VALUES ($1, $2, $3, 'Family plan', 3, 'Activated', $4, $5, 30, 5, $6) RETURNING id`,
     [DEMO_POOL_ID, demoId, packageIds.get('pool-eu-50gb-30d'), 50 * GB, Math.round(18.5 * GB), at(17)],
   );
-  for (const iccid of ['89880000000000000001', '89880000000000000007']) {
+  const poolMembers = ['89880000000000000001', '89880000000000000007'];
+  for (const iccid of poolMembers) {
     await q.query(`INSERT INTO pool_members (pool_id, iccid) VALUES ($1, $2)`, [poolId, iccid]);
   }
-  await q.query(
+  const poolPackageId = await insertId(
+    q,
     `INSERT INTO card_packages (pool_id, package_id, name, status, data_bytes, used_bytes, validity_days, started_at,
-                                expire_timestamp)
-     VALUES ($1, $2, 'Shared 50 GB, 5 lines', 'active', $3, $4, 30, $5, $6)`,
+                                expire_timestamp, provider, provider_state, provider_assignment)
+     VALUES ($1, $2, 'Shared 50 GB, 5 lines', 'active', $3, $4, 30, $5, $6, 'simulator', 'applied', 'simpool_demo')
+     RETURNING id`,
     [poolId, packageIds.get('pool-eu-50gb-30d'), 50 * GB, Math.round(18.5 * GB), ts(-13), at(17)],
   );
+  // The simulated network's shared bundle of the demo pool: its two cards draw from it (what each used so far).
+  await q.query(
+    `INSERT INTO simulator_pools (id, reference, bundle, state, initial_bytes, used_bytes, validity_days, started_at,
+                                  ends_at, assigned_at)
+     VALUES ('simpool_demo', $1, 'pool-eu-50gb-30d', 'active', $2, $3, 30, $4, $5, $4)`,
+    [String(poolPackageId), 50 * GB, Math.round(18.5 * GB), ts(-13), ts(17)],
+  );
+  for (const [index, iccid] of poolMembers.entries()) {
+    const used = index === 0 ? Math.round(11 * GB) : Math.round(7.5 * GB);
+    await q.query(`INSERT INTO simulator_pool_lines (pool_id, iccid, used_bytes) VALUES ('simpool_demo', $1, $2)`, [
+      iccid,
+      used,
+    ]);
+    await q.query(`INSERT INTO pool_line_usage (card_package_id, iccid, used_bytes) VALUES ($1, $2, $3)`, [
+      poolPackageId,
+      iccid,
+      used,
+    ]);
+  }
 
   // Adverts: 1 popup, 2 banner, 3 float, 4 top, 5 recall.
   const adverts: Array<

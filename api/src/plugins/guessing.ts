@@ -2,15 +2,17 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { type Db } from '../db/index';
 import { ApiError, ERROR_CODES } from '../http/errors';
 import { type CallContext, type CallRoute } from '../http/calls';
-import { addHits, countAndPeek } from './rate-limit-store';
+import { countAndPeek, giveBack } from './rate-limit-store';
 
 /**
  * The ICCID of an unbound card and the EID of an unbound slot are their only secret: whoever knows one sees the card
  * and may bind it. These limits make guessing them slow, per client IP and per account, on every call that takes one
  * from a visitor. A miss (no such card or slot) costs more: besides the count of every lookup, misses have a much
  * smaller allowance of their own, and once it is spent every lookup waits, a right guess included (a right guess
- * must not be told apart from a refusal). Counted in PostgreSQL (rate_limits), so they hold across instances.
- * A limit of 0 is off.
+ * must not be told apart from a refusal: refusing only numbers we do not know would answer which ones we do).
+ * Every lookup takes a miss from the allowance before it runs, in the same statement that counts it, and gives it
+ * back once it found its card or slot: calls made at once cannot all run on one allowance. Counted in PostgreSQL
+ * (rate_limits), so they hold across instances. A limit of 0 is off.
  */
 export interface GuessingLimits {
   /** Lookups (ICCIDs and EIDs named) per client IP, and per account, in each window of `windowMs`. */
@@ -95,10 +97,10 @@ function keysFor(limits: GuessingLimits, context: CallContext): Keys {
 }
 
 /**
- * Wraps the calls whose body names an ICCID or EID: each lookup is counted before the call runs (over a limit:
- * 429/10007, the call does not run), and a miss is counted after it. One round trip per call, past the change
- * announcements (db.untracked: a counter is no data the card page keeps). A store that cannot be reached refuses
- * the call (503/10007): the limits fail closed.
+ * Wraps the calls whose body names an ICCID or EID: each lookup is counted and a miss per number reserved before the
+ * call runs, in one statement (over a limit: 429/10007, the call does not run), and the reserved misses are given
+ * back when the call did not miss. Past the change announcements (db.untracked: a counter is no data the card page
+ * keeps). A store that cannot be reached refuses the call (503/10007): the limits fail closed.
  */
 export function guessingGuard(db: Db, limits: GuessingLimits, nowMs: () => number): (route: CallRoute) => CallRoute {
   return (route) => ({
@@ -107,26 +109,35 @@ export function guessingGuard(db: Db, limits: GuessingLimits, nowMs: () => numbe
       const named = identifiersIn(body);
       if (named === 0) return route.handler(body, context);
       const keys = keysFor(limits, context);
+      const missKeys = keys.misses.map((entry) => entry.key);
+      // The reserved misses, back to the allowance (a failure to give them back errs towards the limit).
+      const reservedBack = () =>
+        giveBack(db.untracked, missKeys, named, nowMs(), limits.missWindowMs).catch(() => undefined);
       if (keys.lookups.length > 0 || keys.misses.length > 0) {
+        // A batch that fails tells about every ICCID before the unknown one: it costs one miss per ICCID named.
         const hits = await countAndPeek(db.untracked, {
           count: { keys: keys.lookups.map((entry) => entry.key), by: named, windowMs: limits.windowMs },
-          peek: { keys: keys.misses.map((entry) => entry.key), windowMs: limits.missWindowMs },
+          peek: { keys: [], windowMs: limits.missWindowMs },
+          reserve: { keys: missKeys, by: named, windowMs: limits.missWindowMs },
           nowMs: nowMs(),
         });
-        const over =
-          keys.lookups.some((entry) => (hits.get(entry.key) ?? 0) > entry.max) ||
-          keys.misses.some((entry) => (hits.get(entry.key) ?? 0) >= entry.max);
-        if (over) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+        // Spent before this call (what it reserved aside): every lookup waits for the window, known or not.
+        if (keys.misses.some((entry) => (hits.get(entry.key) ?? 0) - named >= entry.max)) {
+          throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+        }
+        if (keys.lookups.some((entry) => (hits.get(entry.key) ?? 0) > entry.max)) {
+          await reservedBack();
+          throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
+        }
       }
+      let missed = false;
       try {
         return await route.handler(body, context);
       } catch (error) {
-        if (error instanceof ApiError && MISS_CODES.has(error.code) && keys.misses.length > 0) {
-          // A batch that fails tells about every ICCID before the unknown one: it costs one miss per ICCID named.
-          const missKeys = keys.misses.map((entry) => entry.key);
-          await addHits(db.untracked, missKeys, named, nowMs(), limits.missWindowMs);
-        }
+        missed = error instanceof ApiError && MISS_CODES.has(error.code);
         throw error;
+      } finally {
+        if (!missed) await reservedBack();
       }
     },
   });

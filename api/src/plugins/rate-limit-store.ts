@@ -57,6 +57,8 @@ export interface CountAndPeek {
   count: { keys: string[]; by: number; windowMs: number };
   /** Counters only read, each with its window of `windowMs` (0 hits once the window is over). */
   peek: { keys: string[]; windowMs: number };
+  /** More counters to add to in the same statement, with a window of their own (reserved before a call: giveBack). */
+  reserve?: { keys: string[]; by: number; windowMs: number };
   nowMs: number;
 }
 
@@ -79,7 +81,25 @@ export async function sweepCounters(db: Queryable, nowMs: number): Promise<numbe
  * current window (keys never counted are absent). A store that cannot be reached throws limitsUnavailable().
  * Every SWEEP_EVERY calls, the counters long over are dropped on the side (a failure there only waits for the next).
  */
-export async function countAndPeek(db: Queryable, { count, peek, nowMs }: CountAndPeek): Promise<Map<string, number>> {
+/**
+ * An upsert adding `by` hits to each of `keys` (in their order: no deadlock) in fixed windows of `windowMs` started at
+ * $2 (now), answering each key's hits; the arguments name the statement's parameters.
+ */
+function addingHits(keys: string, by: string, windowMs: string): string {
+  return `INSERT INTO rate_limits (key, window_started_ms, hits)
+         SELECT k, $2, ${by} FROM unnest(${keys}::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_started_ms + ${windowMs} <= $2 THEN ${by}
+                       ELSE rate_limits.hits + ${by} END,
+           window_started_ms = CASE WHEN rate_limits.window_started_ms + ${windowMs} <= $2 THEN $2
+                                    ELSE rate_limits.window_started_ms END
+         RETURNING key, hits`;
+}
+
+export async function countAndPeek(
+  db: Queryable,
+  { count, peek, reserve, nowMs }: CountAndPeek,
+): Promise<Map<string, number>> {
   untilSweep -= 1;
   if (untilSweep <= 0) {
     untilSweep = SWEEP_EVERY;
@@ -87,29 +107,42 @@ export async function countAndPeek(db: Queryable, { count, peek, nowMs }: CountA
   }
   const rows = await counted(() =>
     db.query<{ key: string; hits: number }>(
-      `WITH counted AS (
-         INSERT INTO rate_limits (key, window_started_ms, hits)
-         SELECT k, $2, $3 FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_started_ms + $4 <= $2 THEN $3 ELSE rate_limits.hits + $3 END,
-           window_started_ms = CASE WHEN rate_limits.window_started_ms + $4 <= $2 THEN $2
-                                    ELSE rate_limits.window_started_ms END
-         RETURNING key, hits)
+      `WITH counted AS (${addingHits('$1', '$3', '$4')}),
+       reserved AS (${addingHits('$7', '$8', '$9')})
        SELECT key, hits FROM counted
        UNION ALL
+       SELECT key, hits FROM reserved
+       UNION ALL
        SELECT key, hits FROM rate_limits WHERE key = ANY($5::text[]) AND window_started_ms + $6 > $2`,
-      [count.keys, nowMs, count.by, count.windowMs, peek.keys, peek.windowMs],
+      [
+        count.keys,
+        nowMs,
+        count.by,
+        count.windowMs,
+        peek.keys,
+        peek.windowMs,
+        reserve?.keys ?? [],
+        reserve?.by ?? 0,
+        reserve?.windowMs ?? 0,
+      ],
     ),
   );
   return new Map(rows.map((row) => [row.key, Number(row.hits)]));
 }
 
 /**
- * Adds `by` hits to each key, each in its own fixed window of `windowMs`. A store that cannot be reached throws
- * limitsUnavailable().
+ * Takes back `by` hits that countAndPeek reserved on the keys (never below 0), while their window (of `windowMs`)
+ * lasts: a new window started meanwhile owes nothing. A store that cannot be reached throws limitsUnavailable().
  */
-export async function addHits(db: Queryable, keys: string[], by: number, nowMs: number, windowMs: number) {
-  await countAndPeek(db, { count: { keys, by, windowMs }, peek: { keys: [], windowMs }, nowMs });
+export async function giveBack(db: Queryable, keys: string[], by: number, nowMs: number, windowMs: number) {
+  if (keys.length === 0 || by <= 0) return;
+  await counted(() =>
+    db.query(
+      `UPDATE rate_limits SET hits = greatest(0, hits - $2)
+        WHERE key = ANY($1::text[]) AND window_started_ms + $4 > $3`,
+      [keys, by, nowMs, windowMs],
+    ),
+  );
 }
 
 /**

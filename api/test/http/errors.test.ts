@@ -251,13 +251,14 @@ describe('platform routes', () => {
   });
 
   it('answers calls of later issues with a documented 501/10003, after validating them', async () => {
-    const pending = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1' });
+    const eid = '89049032000000000000000000000001';
+    const pending = await post(t.app, '/eid/checkOnline', { eid });
     expect(pending.status).toBe(501);
     // The same envelope as any system error: nothing about what is missing or why.
     expect(pending.body).toEqual({ code: 10003, message: messageFor(ERROR_CODES.SYSTEM_ERROR), data: null });
     expect(pending.body.message).toBe('system error');
-    expect(JSON.stringify(pending.body)).not.toMatch(/implement|poolDelete|pool/i);
-    const invalid = await post(t.app, '/v1/pool/delete', { pool_object_id: 'p1', extra: 1 });
+    expect(JSON.stringify(pending.body)).not.toMatch(/implement|eidCheckOnline|online/i);
+    const invalid = await post(t.app, '/eid/checkOnline', { eid, extra: 1 });
     expect(invalid.body.code).toBe(10002);
   });
 });

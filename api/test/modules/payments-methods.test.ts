@@ -121,26 +121,27 @@ describe('payment methods belong to the payer', () => {
     expect(await chargesOf(t.db, a.token)).toBe(0);
   });
 
-  it("charges the visitor's own method while the card stays theirs, and keeps it when they bind it themselves", async () => {
+  it("charges the visitor's own method while the card stays theirs; an account binding it never takes it", async () => {
     const iccid = await freshCard();
     const a = await buyRenewing(t, iccid, { email: 'demo@example.com' });
     const first = await renewNow(t, a.recordId);
     expect(first?.status).toBe('paid');
     expect(await chargesOf(t.db, a.token)).toBe(1);
 
-    // The visitor was the account's holder (same verified e-mail): binding is no change of payer.
+    // The same verified e-mail proves nothing (anyone may type it, or set it on the unbound card for the sheet to
+    // pre-fill): binding drops the visitor's method and stops the visitor's renewal (issue 23 review).
     expect((await post(t.app, '/v1/bind/card', { iccid }, { token: demo.token })).body.code).toBe(10000);
-    expect(await renewalFlags(iccid, a.orderId)).toEqual({ order: true, card: true });
-    const id = await methodIdOf(a.token);
-    expect((await methodsOf(demo.token)).find((method) => method.id === id)).toMatchObject({
-      provider: 'sandbox',
-      pay: 'stripe',
-      renews: [{ iccid, name: null }],
-    });
+    expect(await renewalFlags(iccid, first?.order_id ?? 0)).toEqual({ order: false, card: false });
+    expect(await countRows(t.db, `SELECT 1 FROM saved_payment_methods WHERE token = $1`, [a.token])).toBe(0);
     const next = await t.db.one<{ id: number }>(`SELECT id FROM card_packages WHERE order_id = $1`, [first?.order_id]);
+    // The account switches renewal on itself: it pays through a pay link, never with the visitor's card.
+    expect(
+      (await post(t.app, '/pkg/update', { iccid, id: Number(next?.id), renewal: true }, { token: demo.token })).body
+        .code,
+    ).toBe(10000);
     const second = await renewNow(t, Number(next?.id));
-    expect(second).toMatchObject({ status: 'paid', user_id: demo.id });
-    expect(await chargesOf(t.db, a.token)).toBe(2);
+    expect(second).toMatchObject({ status: 'action_required', user_id: demo.id });
+    expect(await chargesOf(t.db, a.token)).toBe(1);
   });
 });
 

@@ -177,8 +177,9 @@ describe('auto-renewal', () => {
     for (const [index, iccid] of owners.entries()) {
       const order = await t.db.one<{ id: number }>(
         `INSERT INTO orders (iccid, package_id, agent_flag, amount, tax_amount, currency, renewal, status, provider,
-                             pay_method, lang, paid_at, fulfilled_at)
-         VALUES ($1, $2, '3', 450, 0, 'EUR', true, 'fulfilled', 'sandbox', 'stripe', 'en', now(), now()) RETURNING id`,
+                             pay_method, lang, paid_at, fulfilled_at, email)
+         VALUES ($1, $2, '3', 450, 0, 'EUR', true, 'fulfilled', 'sandbox', 'stripe', 'en', now(), now(),
+                 'batch@example.com') RETURNING id`,
         [iccid, pkg],
       );
       const record = await t.db.one<{ id: number }>(
@@ -188,7 +189,7 @@ describe('auto-renewal', () => {
         [iccid, pkg, order?.id, ends[index]],
       );
       records.push(record?.id ?? 0);
-      // Saved by the visitor who holds the unbound card (its e-mail): the renewal's payer.
+      // Saved by the visitor who holds the unbound card (the e-mail given with the order): the renewal's payer.
       await t.db.query(
         `INSERT INTO saved_payment_methods (iccid, provider, token, order_id, payer_email)
          VALUES ($1, 'sandbox', $2, $3, 'batch@example.com')`,

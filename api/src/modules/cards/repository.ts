@@ -136,6 +136,13 @@ const POOL_COLUMNS = `
   coalesce((SELECT min(cp.started_at) FROM card_packages cp WHERE cp.pool_id = p.id), p.created_at) AS started_at,
   (SELECT count(*)::int FROM pool_members m WHERE m.pool_id = p.id) AS used_pool_lines`;
 
+/** An activated pool its owner sees (createPool's pending ones and deleted ones are not). */
+const LISTED_POOL = `p.pending_since IS NULL AND p.deleted_at IS NULL`;
+
+/** A card in the card list (ListCardRow); callers add FROM cards c LEFT JOIN esim_profiles p and a filter. */
+const LIST_CARD_COLUMNS = `c.iccid, c.name, c.card_kind, c.status, c.kind, c.expire_timestamp, c.used_bytes,
+  c.total_bytes, c.unlimited, c.is_third_party, c.has_keys, c.warn, c.activated_at, p.action, c.created_at`;
+
 /**
  * The card list screen's three groups in one statement (one round trip): each group a JSON array in its screen
  * order. JSON has no dates, so the two timestamps come back as text and are turned into Dates by listForUser.
@@ -143,14 +150,14 @@ const POOL_COLUMNS = `
 const USER_LIST_SQL = `
   SELECT
     (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.iccid), '[]')
-       FROM (SELECT c.iccid, c.name, c.card_kind, c.status, c.kind, c.expire_timestamp, c.used_bytes, c.total_bytes,
-                    c.unlimited, c.is_third_party, c.has_keys, c.warn, c.activated_at, p.action, c.created_at
+       FROM (SELECT ${LIST_CARD_COLUMNS}
                FROM cards c LEFT JOIN esim_profiles p ON p.iccid = c.iccid
               WHERE c.user_id = $1) x) AS cards,
     (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.eid), '[]')
        FROM (SELECT ${SLOT_COLUMNS}, s.created_at FROM esim_slots s WHERE s.user_id = $1) x) AS slots,
     (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]')
-       FROM (SELECT ${POOL_COLUMNS}, p.created_at, p.id FROM pools p WHERE p.user_id = $1) x) AS pools`;
+       FROM (SELECT ${POOL_COLUMNS}, p.created_at, p.id FROM pools p WHERE p.user_id = $1 AND ${LISTED_POOL}) x)
+      AS pools`;
 
 type Json<T, DateKey extends keyof T> = Omit<T, DateKey> & { [K in DateKey]: string | null };
 
@@ -219,7 +226,7 @@ export function createCardRepository(db: Db) {
 
     async listUserPools(userId: number): Promise<PoolListRow[]> {
       return db.query<PoolListRow>(
-        `SELECT ${POOL_COLUMNS} FROM pools p WHERE p.user_id = $1
+        `SELECT ${POOL_COLUMNS} FROM pools p WHERE p.user_id = $1 AND ${LISTED_POOL}
           ORDER BY p.created_at, p.id`,
         [userId],
       );
@@ -347,17 +354,31 @@ export function createCardRepository(db: Db) {
       await db.query(`UPDATE esim_slots SET email = $2 WHERE eid = $1`, [eid, email]);
     },
 
-    /** Purchased packages of a card, newest first, named in the language asked for when a translation exists. */
-    async packageRecords(iccid: string, lang: string): Promise<PackageRecordRow[]> {
+    /** The cards of the list (ListCardRow), in the order given: a pool's members (poolCardList). */
+    async listCards(iccids: ReadonlyArray<string>): Promise<ListCardRow[]> {
+      return db.query<ListCardRow>(
+        `SELECT ${LIST_CARD_COLUMNS}
+           FROM unnest($1::text[]) WITH ORDINALITY AS v(iccid, n)
+           JOIN cards c ON c.iccid = v.iccid LEFT JOIN esim_profiles p ON p.iccid = c.iccid
+          ORDER BY v.n`,
+        [iccids],
+      );
+    },
+
+    /**
+     * Purchased packages of a card (or, given { poolId }, of a pool), newest first, named in the language asked for
+     * when a translation exists.
+     */
+    async packageRecords(owner: string | { poolId: number }, lang: string): Promise<PackageRecordRow[]> {
       return db.query<PackageRecordRow>(
         `SELECT cp.id, coalesce(t.name, cp.name) AS name, cp.status, cp.expire_timestamp, cp.created_at, cp.data_bytes,
                 cp.used_bytes, cp.unlimited, coalesce(o.renewal, false) AS renewal, cp.provider_state
            FROM card_packages cp
            LEFT JOIN orders o ON o.id = cp.order_id
            LEFT JOIN package_translations t ON t.package_id = cp.package_id AND t.lang = $2
-          WHERE cp.iccid = $1
+          WHERE ${typeof owner === 'string' ? 'cp.iccid = $1' : 'cp.pool_id = $1'}
           ORDER BY cp.created_at DESC, cp.id DESC`,
-        [iccid, lang],
+        [typeof owner === 'string' ? owner : owner.poolId, lang],
       );
     },
 

@@ -26,13 +26,19 @@ function typeListOf(packages: ReadonlyArray<{ category: string }>): string[] {
   return categories.length > 0 ? [ALL_CATEGORY, ...categories] : [];
 }
 
+/** Coverage of a product type of this kind (an unknown id has none): getProductCountry, the zone-info calls. */
+export async function coverageOfType(
+  app: FastifyInstance,
+  id: number,
+  kind: 'sim' | 'esim' | 'pool',
+): Promise<{ countries: CoverageCountry[] }> {
+  const type = await app.catalogue.findPackageType(id, kind);
+  if (!type) return { countries: [] };
+  return { countries: groupCoverage(await app.catalogue.coverage(type.id)) };
+}
+
 export function catalogueCalls(app: FastifyInstance): CallRoute[] {
-  /** Coverage of a product type of this kind (an unknown id has none). */
-  async function coverageOf(id: number, kind: 'sim' | 'esim' | 'pool'): Promise<{ countries: CoverageCountry[] }> {
-    const type = await app.catalogue.findPackageType(id, kind);
-    if (!type) return { countries: [] };
-    return { countries: groupCoverage(await app.catalogue.coverage(type.id)) };
-  }
+  const coverageOf = (id: number, kind: 'sim' | 'esim' | 'pool') => coverageOfType(app, id, kind);
 
   return [
     // Version-1 agents get the old `list`; versions 2 and 3 the new list, recommendations and category tabs.

@@ -1,8 +1,11 @@
 import { type FastifyBaseLogger } from 'fastify';
-import { type Db } from '../../db/index';
+import { type Db, type Queryable } from '../../db/index';
 import { type ProviderName, type PaymentProvider } from '../payments/providers/types';
 import { lockCards, recomputeCards } from './usage';
-import { referenceOf, type ConnectivityProvider } from './providers/types';
+import { lockPools, recomputePools } from './pool-usage';
+import { referenceOf, type ApplyResult, type ConnectivityProvider } from './providers/types';
+import { stopAtNetwork } from './revoke';
+import { syncPools } from './pool-sync';
 
 /**
  * Handing paid packages to the connectivity provider, exactly once. Fulfilment inserts each package 'pending' with a
@@ -25,7 +28,10 @@ export const APPLY_LEASE_SECONDS = 120;
 
 interface PendingRow {
   id: number;
-  iccid: string;
+  /** A card's package; null for a pool's (pool_id). */
+  iccid: string | null;
+  pool_id: number | null;
+  expire_timestamp: number | null;
   bundle: string;
   data_bytes: number | null;
   unlimited: boolean;
@@ -46,7 +52,7 @@ async function claim(context: ApplyContext, id: number): Promise<PendingRow | nu
             apply_lease_until = now() + interval '${APPLY_LEASE_SECONDS} seconds'
        FROM before, packages p
       WHERE cp.id = before.id AND p.id = cp.package_id
-      RETURNING cp.id, cp.iccid, coalesce(p.provider_bundle, p.code) AS bundle, cp.data_bytes, cp.unlimited,
+      RETURNING cp.id, cp.iccid, cp.pool_id, cp.expire_timestamp, coalesce(p.provider_bundle, p.code) AS bundle, cp.data_bytes, cp.unlimited,
                 coalesce(cp.validity_days, p.validity_days) AS validity_days, p.fair_use_daily_bytes,
                 before.apply_first_at AS first_attempt_at`,
     [id, context.provider.name],
@@ -119,47 +125,138 @@ export async function applyPackage(context: ApplyContext, id: number): Promise<'
     if (state?.provider_state === 'pending') throw new Error(`package ${id}: another attempt is in progress`);
     return 'skipped';
   }
-  let result;
-  try {
-    result = await context.provider.apply({
+  if (row.pool_id !== null) return applyPoolPackage(context, row, row.pool_id);
+  const iccid = row.iccid;
+  if (iccid === null) throw new Error(`package ${row.id}: neither a card's nor a pool's`);
+  const known = await knownAssignments(context, iccid);
+  const result = await asking(context, row.id, () =>
+    context.provider.apply({
       reference: referenceOf(row.id),
-      iccid: row.iccid,
+      iccid,
       bundle: row.bundle,
       dataBytes: row.data_bytes,
       unlimited: row.unlimited,
       validityDays: row.validity_days,
       fairUseDailyBytes: row.fair_use_daily_bytes,
       firstAttemptAt: row.first_attempt_at,
-      knownAssignments: await knownAssignments(context, row.iccid),
-    });
+      knownAssignments: known,
+    }),
+  );
+  return settle(context, row.id, result, async (q) => {
+    await lockCards(q, [iccid]);
+    return () => recomputeCards(q, [iccid]);
+  });
+}
+
+/** One ask of the provider for a claimed package: a failure is noted on the package (released) and thrown. */
+async function asking(context: ApplyContext, id: number, ask: () => Promise<ApplyResult>): Promise<ApplyResult> {
+  try {
+    return await ask();
   } catch (error) {
     await context.db.query(`UPDATE card_packages SET apply_error = $2, apply_lease_until = NULL WHERE id = $1`, [
-      row.id,
+      id,
       String(error instanceof Error ? error.message : error).slice(0, 500),
     ]);
     throw error;
   }
-  if (result.status === 'applied') {
+}
+
+/**
+ * A pool's package: the provider's shared bundle for the pool's member cards (applyPool), where it has them; a
+ * provider without shared bundles (eSIM Go) carries none: the package stays ours alone (provider_state 'none').
+ */
+async function applyPoolPackage(
+  context: ApplyContext,
+  row: PendingRow,
+  poolId: number,
+): Promise<'applied' | 'refused' | 'skipped'> {
+  const { provider } = context;
+  const applyPool = provider.applyPool?.bind(provider);
+  if (!applyPool) {
     await context.db.query(
+      `UPDATE card_packages SET provider_state = 'none', apply_lease_until = NULL, apply_error = $2
+        WHERE id = $1 AND provider_state = 'pending'`,
+      [row.id, `${provider.name} has no shared bundles`],
+    );
+    return 'skipped';
+  }
+  const members = await context.db.query<{ iccid: string }>(
+    `SELECT iccid FROM pool_members WHERE pool_id = $1 ORDER BY joined_at, iccid`,
+    [poolId],
+  );
+  const result = await asking(context, row.id, () =>
+    applyPool({
+      reference: referenceOf(row.id),
+      bundle: row.bundle,
+      dataBytes: row.data_bytes,
+      unlimited: row.unlimited,
+      validityDays: row.validity_days,
+      endsAt: row.expire_timestamp === null ? null : new Date(Number(row.expire_timestamp) * 1000),
+      iccids: members.map((member) => member.iccid),
+    }),
+  );
+  return settle(context, row.id, result, async (q) => {
+    await lockPools(q, [poolId]);
+    return () => recomputePools(q, [poolId]);
+  });
+}
+
+/**
+ * Records the provider's answer: the assignment, or a refusal for good (the package invalid, its owner's figures
+ * recomputed under the lock `lock` takes, its order refunded).
+ */
+async function settle(
+  context: ApplyContext,
+  id: number,
+  result: ApplyResult,
+  lock: (q: Queryable) => Promise<() => Promise<void>>,
+): Promise<'applied' | 'refused'> {
+  if (result.status === 'applied') {
+    const stored = await context.db.one(
       `UPDATE card_packages SET provider_state = 'applied', provider_assignment = $2, applied_at = now(),
               apply_error = NULL
-        WHERE id = $1 AND provider_state = 'pending'`,
-      [row.id, result.assignmentId],
+        WHERE id = $1 AND provider_state = 'pending'
+        RETURNING id`,
+      [id, result.assignmentId],
     );
+    if (!stored) await revokedMeanwhile(context, id, result.assignmentId);
     return 'applied';
   }
   // It never ran: no end to show, and the card's end no longer counts its planned one.
   await context.db.tx(async (q) => {
-    await lockCards(q, [row.iccid]);
+    const recompute = await lock(q);
     await q.query(
       `UPDATE card_packages SET provider_state = 'refused', status = 'invalid', ended_reason = 'refused',
               apply_error = $2, expire_timestamp = NULL
         WHERE id = $1 AND provider_state = 'pending'`,
-      [row.id, result.reason.slice(0, 500)],
+      [id, result.reason.slice(0, 500)],
     );
-    await recomputeCards(q, [row.iccid]);
+    await recompute();
   });
-  context.log.warn({ cardPackageId: row.id, reason: result.reason }, 'connectivity provider refused a package');
-  await refundOrder(context, row.id, `the network refused the package: ${result.reason}`);
+  context.log.warn({ cardPackageId: id, reason: result.reason }, 'connectivity provider refused a package');
+  await refundOrder(context, id, `the network refused the package: ${result.reason}`);
   return 'refused';
+}
+
+/**
+ * The provider carries a package whose money went back while we asked (a refund or dispute revoked it: provider_state
+ * 'none', ended_reason 'revoked'): its assignment is stored all the same, so it is never lost, and the bundle is taken
+ * back now. Should that fail, the revoke job queued with the refund takes it back: it retries while an apply of the
+ * package may still answer (connectivity/revoke.ts), and then finds this assignment.
+ */
+async function revokedMeanwhile(context: ApplyContext, id: number, assignmentId: string): Promise<void> {
+  const kept = await context.db.one<{ id: number; pool_id: number | null }>(
+    `UPDATE card_packages SET provider_state = 'applied', provider_assignment = $2, applied_at = now(),
+            apply_error = NULL, apply_lease_until = NULL
+      WHERE id = $1 AND ended_reason = 'revoked' AND provider_state = 'none' AND provider_assignment IS NULL
+      RETURNING id, pool_id`,
+    [id, assignmentId],
+  );
+  if (!kept) return;
+  context.log.warn({ cardPackageId: id, assignmentId }, 'package revoked while it was applied: taken back now');
+  // A pool's shared bundle is told it stopped (its pool-sync job, queued with the refund, does it again).
+  const stopping = kept.pool_id === null ? stopAtNetwork(context, [id]) : syncPools(context, [Number(kept.pool_id)]);
+  await stopping.catch((error: unknown) => {
+    context.log.warn({ err: error, cardPackageId: id }, 'revoked package not taken back yet; the revoke job retries');
+  });
 }

@@ -2,6 +2,7 @@ import { type Db, type Queryable } from '../../db/index';
 import { raiseExpiryAlerts } from './alerts';
 import { type CardSnapshot, type ConnectivityProvider, type UsageEvent } from './providers/types';
 import { ingestIn, lockCards, recomputeCards, type IngestResult } from './usage';
+import { lockPools, recomputePools } from './pool-usage';
 
 /**
  * A package's life beyond usage reports: the scheduled expiry at its end, the periodic pull of figures from the
@@ -13,6 +14,20 @@ export async function expireDue(
   q: Queryable,
   nowSeconds: number,
 ): Promise<{ expired: number; alertIds: number[]; iccids: string[] }> {
+  // Pools' packages first (pools before cards, as every writer of both keeps), then the cards'.
+  const duePools = await q.query<{ pool_id: number }>(
+    `SELECT DISTINCT pool_id FROM card_packages
+      WHERE status = 'active' AND expire_timestamp <= $1 AND pool_id IS NOT NULL`,
+    [nowSeconds],
+  );
+  const poolIds = duePools.map((row) => Number(row.pool_id)).sort((a, b) => a - b);
+  await lockPools(q, poolIds);
+  const poolRows = await q.query(
+    `UPDATE card_packages SET status = 'stop', ended_reason = 'expired'
+      WHERE status = 'active' AND expire_timestamp <= $1 AND pool_id = ANY($2::bigint[]) RETURNING id`,
+    [nowSeconds, poolIds],
+  );
+  await recomputePools(q, poolIds);
   // The cards first, then their packages: the order every writer of card figures keeps (no deadlock with ingestion).
   const due = await q.query<{ iccid: string }>(
     `SELECT DISTINCT iccid FROM card_packages
@@ -23,12 +38,12 @@ export async function expireDue(
   await lockCards(q, iccids);
   const rows = await q.query<{ iccid: string | null }>(
     `UPDATE card_packages SET status = 'stop', ended_reason = 'expired'
-      WHERE status = 'active' AND expire_timestamp <= $1 AND (iccid = ANY($2::text[]) OR iccid IS NULL)
+      WHERE status = 'active' AND expire_timestamp <= $1 AND iccid = ANY($2::text[])
       RETURNING iccid`,
     [nowSeconds, iccids],
   );
   await recomputeCards(q, iccids);
-  return { expired: rows.length, alertIds: await raiseExpiryAlerts(q, nowSeconds), iccids };
+  return { expired: rows.length + poolRows.length, alertIds: await raiseExpiryAlerts(q, nowSeconds), iccids };
 }
 
 /** A snapshot's bundles as usage reports (keyed by their figures: the same figures pulled twice are one report). */

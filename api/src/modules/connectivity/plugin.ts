@@ -6,6 +6,8 @@ import { chunked } from '../../lib/concurrently';
 import { ITEMS_PER_JOB, itemIds, QUEUES } from '../payments/jobs';
 import { deliverAlerts } from './alerts';
 import { applyPackage } from './apply';
+import { syncPools } from './pool-sync';
+import { dropPendingPools } from '../pools/repository';
 import { cardsToPull, expireDue, pullCard, stalePending } from './life';
 import { createEsimGoProvider, type EsimGoSettings } from './providers/esimgo';
 import { createSimulator, SIMULATOR_SIGNATURE_HEADER, type Simulator } from './providers/simulator';
@@ -52,6 +54,8 @@ export interface ConnectivityService {
   /** Pulls cards not heard of lately and queues stale pending packages again; answers the cards pulled. */
   pull(): Promise<number>;
   deliverAlerts(ids: readonly number[]): Promise<void>;
+  /** Tells the network the pools' lines and ends, or that they stopped (pool-sync.ts; throws for the job to retry). */
+  syncPools(poolIds: readonly number[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -177,6 +181,9 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
         await queueAlerts(q, expired.alertIds);
         return expired;
       });
+      // Pools never paid (createPool's) past their checkout's lifetime go too; a transaction of its own, as it locks
+      // orders before pools (fulfilment's order).
+      await db.tx((q) => dropPendingPools(q, { stale: true }));
       return result.expired;
     },
 
@@ -204,6 +211,8 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     },
 
     deliverAlerts: (ids) => deliverAlerts(alertContext, ids),
+
+    syncPools: (poolIds) => syncPools({ db, provider }, poolIds),
   };
   app.decorate('connectivity', service);
 
@@ -220,6 +229,11 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
       QUEUES.connectivityAlerts,
       (items) => service.deliverAlerts(itemIds(items, 'alertIds', 'alertId')),
       { batchSize: 2 },
+    );
+    await jobs.workBatch<{ poolIds?: number[] }>(
+      QUEUES.connectivityPoolSync,
+      (items) => service.syncPools(itemIds(items, 'poolIds', 'poolId')),
+      { batchSize: 4 },
     );
     await jobs.work(QUEUES.connectivityExpire, async () => {
       await service.expire();

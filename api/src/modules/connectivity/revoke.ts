@@ -3,6 +3,7 @@ import { type Db, type Queryable } from '../../db/index';
 import { QUEUES, type JobQueue } from '../payments/jobs';
 import { type ConnectivityProvider } from './providers/types';
 import { lockCards, recomputeCards } from './usage';
+import { recomputePools } from './pool-usage';
 
 /**
  * Taking back what an order bought when its money went back (a full refund, a reversal) or is disputed
@@ -14,8 +15,10 @@ import { lockCards, recomputeCards } from './usage';
  *
  * At the network: the provider takes back that one bundle by its assignment (`revokeBundle`: eSIM Go's DELETE
  * /esims/{iccid}/bundles/{name}/assignments/{assignmentId}; the simulator marks it revoked), so the card keeps its
- * service and whatever else was paid for it. A package applied but whose assignment we never learnt (an answer lost
- * for good) is logged for an operator rather than stopping the whole card.
+ * service and whatever else was paid for it. A package whose apply began but whose assignment we never stored is not
+ * given up: while an attempt may still answer, the job retries (apply.ts stores a late answer and takes the bundle
+ * back itself); then the bundle is looked up at the network by our reference (see lookUpAssignment) and taken back.
+ * Only one that cannot be told apart there, an hour after its attempt, is logged for an operator.
  */
 
 export interface RevokeContext {
@@ -72,17 +75,13 @@ export async function revokeOrderPackages(
     [orderIds, nowSeconds],
   );
   await recomputeCards(q, iccids);
-  const pools = stopped.filter((row) => row.pool_id !== null);
-  if (pools.length > 0) {
-    await q.query(
-      `UPDATE pools p SET total_bytes = greatest(0, p.total_bytes - v.bytes)
-         FROM (SELECT pool_id, sum(bytes) AS bytes FROM unnest($1::bigint[], $2::bigint[]) AS t(pool_id, bytes)
-                GROUP BY pool_id) v
-        WHERE p.id = v.pool_id`,
-      [pools.map((row) => row.pool_id), pools.map((row) => row.bytes)],
-    );
+  // A pool gives back the data the package added (its figures follow its packages); the network hears it.
+  const poolIds = [...new Set(stopped.flatMap((row) => (row.pool_id === null ? [] : [Number(row.pool_id)])))];
+  if (poolIds.length > 0) {
+    await recomputePools(q, poolIds);
+    await jobs.send(q, QUEUES.connectivityPoolSync, { poolIds });
   }
-  const atNetwork = stopped.filter((row) => row.at_network).map((row) => Number(row.id));
+  const atNetwork = stopped.filter((row) => row.at_network && row.iccid !== null).map((row) => Number(row.id));
   for (let start = 0; start < atNetwork.length; start += REVOKE_PER_JOB) {
     await jobs.send(q, QUEUES.connectivityRevoke, { cardPackageIds: atNetwork.slice(start, start + REVOKE_PER_JOB) });
   }
@@ -95,6 +94,82 @@ interface RevokedRow {
   provider: string | null;
   provider_assignment: string | null;
   bundle: string;
+  /** An attempt to apply it began (its answer may have been lost, or may still come). */
+  attempted: boolean;
+  /** An attempt holds it now: its answer is still to come (apply.ts stores it and takes the bundle back). */
+  in_flight: boolean;
+  /** Seconds since the first attempt to apply it began. */
+  attempt_age: number | null;
+}
+
+/**
+ * A provider that echoes no reference (eSIM Go) may list an order it took only minutes later: an attempt younger
+ * than this whose bundle is not found yet is looked for again (the job retries), an older one is left to an operator.
+ */
+export const REVOKE_LOOKUP_SECONDS = 3_600;
+
+/** A revoked package whose bundle may be at the network but is still to be found there: the job retries. */
+export class RevokeNotSettled extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RevokeNotSettled';
+  }
+}
+
+/**
+ * The network's assignment of a revoked package whose apply answer we never stored: by our reference, where the
+ * provider echoes it (the simulator); where it echoes none (eSIM Go), the one assignment of the package's bundle on
+ * the card that none of our packages holds, when no other package of ours on the card may be waiting to claim it.
+ * 'none': not at the network; 'unsure': it cannot be told apart.
+ */
+async function lookUpAssignment(context: RevokeContext, row: RevokedRow): Promise<string | 'none' | 'unsure'> {
+  const bundles = await context.provider.listBundles(row.iccid);
+  const reference = String(row.id);
+  const mine = bundles.find((bundle) => bundle.reference === reference);
+  if (mine) return mine.state === 'revoked' ? 'none' : mine.assignmentId;
+  if (bundles.some((bundle) => bundle.reference !== null)) return 'none';
+  const others = await context.db.query<{ provider_assignment: string | null; pending: boolean }>(
+    `SELECT provider_assignment, provider_state = 'pending' AS pending FROM card_packages
+      WHERE iccid = $1 AND id <> $2 AND provider = $3 AND (provider_assignment IS NOT NULL OR provider_state = 'pending')`,
+    [row.iccid, row.id, context.provider.name],
+  );
+  const held = new Set(others.flatMap((other) => (other.provider_assignment ? [other.provider_assignment] : [])));
+  const candidates = bundles.filter(
+    (bundle) => bundle.bundle === row.bundle && bundle.state !== 'revoked' && !held.has(bundle.assignmentId),
+  );
+  if (candidates.length === 0) return 'none';
+  if (candidates.length > 1 || others.some((other) => other.pending)) return 'unsure';
+  return candidates[0]?.assignmentId ?? 'none';
+}
+
+/**
+ * A revoked package with no known assignment whose apply was attempted: its bundle is looked up at the network (see
+ * lookUpAssignment) and kept on the package, so the revoke can follow. Throws RevokeNotSettled while an attempt may
+ * still answer or the provider may still list it (the job retries); answers null when there is nothing to take back.
+ */
+async function assignmentToRevoke(context: RevokeContext, row: RevokedRow): Promise<string | null> {
+  if (row.in_flight) throw new RevokeNotSettled(`package ${row.id}: its apply is still being answered`);
+  const found = await lookUpAssignment(context, row);
+  const recent = row.attempt_age !== null && row.attempt_age < REVOKE_LOOKUP_SECONDS;
+  if (found === 'none' || found === 'unsure') {
+    if (recent) throw new RevokeNotSettled(`package ${row.id}: its bundle is not found at the network yet`);
+    context.log.warn(
+      { cardPackageId: row.id, iccid: row.iccid, lookup: found },
+      found === 'none'
+        ? 'revoked package was never carried by the network'
+        : 'revoked package cannot be told apart at the network: an operator must take it back there',
+    );
+    return null;
+  }
+  // Kept, so a retry (and the figures) know it; a package of ours that meanwhile took it keeps it.
+  const kept = await context.db.one(
+    `UPDATE card_packages SET provider_state = 'applied', provider_assignment = $2, provider = $3
+      WHERE id = $1 AND provider_assignment IS NULL
+        AND NOT EXISTS (SELECT 1 FROM card_packages WHERE provider = $3 AND provider_assignment = $2)
+      RETURNING id`,
+    [row.id, found, context.provider.name],
+  );
+  return kept ? found : null;
 }
 
 /**
@@ -104,30 +179,41 @@ interface RevokedRow {
 export async function stopAtNetwork(context: RevokeContext, cardPackageIds: readonly number[]): Promise<void> {
   if (cardPackageIds.length === 0) return;
   const rows = await context.db.query<RevokedRow>(
-    `SELECT cp.id, cp.iccid, cp.provider, cp.provider_assignment, coalesce(p.provider_bundle, p.code) AS bundle
+    `SELECT cp.id, cp.iccid, cp.provider, cp.provider_assignment, coalesce(p.provider_bundle, p.code) AS bundle,
+            cp.apply_first_at IS NOT NULL AS attempted,
+            coalesce(cp.apply_lease_until > now(), false) AS in_flight,
+            extract(epoch FROM now() - cp.apply_first_at)::float8 AS attempt_age
        FROM card_packages cp JOIN packages p ON p.id = cp.package_id
       WHERE cp.id = ANY($1::bigint[]) AND cp.ended_reason = 'revoked' AND cp.iccid IS NOT NULL
       ORDER BY cp.id`,
     [cardPackageIds],
   );
   const { provider, log } = context;
+  const notSettled: Error[] = [];
   for (const row of rows) {
     if (row.provider && row.provider !== provider.name) {
       log.warn({ cardPackageId: row.id, provider: row.provider }, 'revoked package is at another network: not stopped');
       continue;
     }
-    if (row.provider_assignment) {
+    let assignmentId = row.provider_assignment;
+    if (!assignmentId && row.attempted) {
+      try {
+        assignmentId = await assignmentToRevoke(context, row);
+      } catch (error) {
+        // The others are stopped now; this one when the job runs again.
+        if (!(error instanceof RevokeNotSettled)) throw error;
+        notSettled.push(error);
+        continue;
+      }
+    }
+    if (assignmentId) {
       await provider.revokeBundle({
         iccid: row.iccid,
         bundle: row.bundle,
-        assignmentId: row.provider_assignment,
+        assignmentId,
         reference: String(row.id),
       });
-    } else {
-      log.warn(
-        { cardPackageId: row.id, iccid: row.iccid },
-        'revoked package has no known assignment at the network: an operator must take it back there',
-      );
     }
   }
+  if (notSettled.length > 0) throw new AggregateError(notSettled, `${notSettled.length} revoked packages not settled`);
 }

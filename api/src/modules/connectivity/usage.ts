@@ -1,4 +1,6 @@
 import { type Db, type Queryable } from '../../db/index';
+import { ingestPoolLines } from './pool-usage';
+import { keysOf, rank, STATUS_OF, keepFresh } from './reports';
 import { BUNDLE_STATE_RANK, type BundleState, type ConnectivityProviderName, type UsageEvent } from './providers/types';
 
 /**
@@ -12,16 +14,6 @@ import { BUNDLE_STATE_RANK, type BundleState, type ConnectivityProviderName, typ
  * are recomputed from their active packages, and the data alerts they crossed are raised. A report that matches no
  * package is not stored: a later delivery, or the periodic pull, applies it once the package is known.
  */
-
-export type PackageStatus = 'init' | 'active' | 'stop' | 'invalid';
-
-const STATUS_OF: Readonly<Record<BundleState, PackageStatus>> = {
-  queued: 'init',
-  active: 'active',
-  depleted: 'stop',
-  expired: 'stop',
-  revoked: 'invalid',
-};
 
 export interface IngestResult {
   /** Reports applied now. */
@@ -85,9 +77,6 @@ function merge(into: PackageUpdate | undefined, id: number, event: UsageEvent): 
   if (event.endsAt) into.endsAt = event.endsAt;
   return into;
 }
-
-/** The rank of a package status in SQL (init 0, active 1, stop and invalid 2), as BUNDLE_STATE_RANK. */
-const rank = (column: string) => `(CASE ${column} WHEN 'init' THEN 0 WHEN 'active' THEN 1 ELSE 2 END)`;
 
 /**
  * The cards' figures from their packages: used and total of the active ones (unlimited while an unlimited one is
@@ -181,15 +170,20 @@ export async function ingestIn(
     else unique.set(event.eventKey, event);
   }
   if (unique.size === 0) return result;
-  const batch = [...unique.values()];
+  // Pools first (the lock order of pool figures before card figures); a member card's use of a pool is the pool's.
+  const pooled = await ingestPoolLines(
+    q,
+    provider,
+    [...unique.values()].filter((event) => event.poolLine),
+  );
+  result.applied += pooled.applied;
+  result.duplicates += pooled.duplicates;
+  result.unmatched += pooled.unmatched;
+  const batch = [...unique.values()].filter((event) => !event.poolLine);
+  if (batch.length === 0) return result;
   const iccids = [...new Set(batch.map((event) => event.iccid))].sort();
   await lockCards(q, iccids);
-  const references = [
-    ...new Set(
-      batch.flatMap((event) => (event.reference && /^\d{1,15}$/.test(event.reference) ? [event.reference] : [])),
-    ),
-  ];
-  const assignments = [...new Set(batch.flatMap((event) => (event.assignmentId ? [event.assignmentId] : [])))];
+  const { references, assignments } = keysOf(batch);
   const packages = await q.query<PackageRef>(
     `SELECT id, iccid, provider_assignment FROM card_packages
       WHERE iccid = ANY($1::text[]) AND provider = $2
@@ -209,22 +203,8 @@ export async function ingestIn(
     else matched.push({ event, packageId });
   }
   if (matched.length === 0) return result;
-  matched.sort((a, b) => (a.event.eventKey < b.event.eventKey ? -1 : a.event.eventKey > b.event.eventKey ? 1 : 0));
-  const stored = await q.query<{ event_key: string }>(
-    `INSERT INTO connectivity_events (provider, event_key, iccid)
-     SELECT $1, v.event_key, v.iccid FROM unnest($2::text[], $3::text[]) AS v(event_key, iccid)
-     ON CONFLICT (provider, event_key) DO NOTHING
-     RETURNING event_key`,
-    [provider, matched.map(({ event }) => event.eventKey), matched.map(({ event }) => event.iccid)],
-  );
-  const fresh = new Set(stored.map((row) => row.event_key));
   const updates = new Map<number, PackageUpdate>();
-  for (const { event, packageId } of matched) {
-    if (!fresh.has(event.eventKey)) {
-      result.duplicates += 1;
-      continue;
-    }
-    result.applied += 1;
+  for (const { event, packageId } of await keepFresh(q, provider, matched, result)) {
     updates.set(packageId, merge(updates.get(packageId), packageId, event));
   }
   if (updates.size === 0) return result;

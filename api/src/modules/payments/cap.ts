@@ -9,6 +9,13 @@ import { type RenewalCapRow } from './repository';
 
 export const CAP_CURRENCY = 'the limit must be in a currency this card pays in';
 
+/**
+ * A renewal charging longer than this (since it began) is one whose charge job ran out of retries (12, backing off
+ * from 5 s: about 6 to 11 hours, each attempt up to 15 minutes): renewals.ts fails it, its order with it, and it no
+ * longer counts here as a charge in flight. A provider's late answer still pays the order.
+ */
+export const CHARGING_STALE_SECONDS = 86_400;
+
 /** The wire form: no currency without an amount. */
 function toCap(row: RenewalCapRow) {
   return {
@@ -86,8 +93,9 @@ interface CountedOrder {
  *   transaction commits the orders of the renewals let through. A second worker preparing a renewal of the same card
  *   waits, then counts those orders.
  * - What counts, per card, for the calendar month (UTC): every renewal order of its packages paid this month, and
- *   every one still under way whenever created: charged off session and not answered yet (renewal 'charging'), or a
- *   mailed pay link not yet paid whose session has not expired (renewal 'action_required'). Failed, cancelled,
+ *   every one still under way whenever created: charged off session and not answered yet (renewal 'charging', for
+ *   at most CHARGING_STALE_SECONDS: longer than its job retries, after which the renewal is failed, renewals.ts), or
+ *   a mailed pay link not yet paid whose session has not expired (renewal 'action_required'). Failed, cancelled,
  *   expired and refunded ones spent nothing.
  * - In the cap's currency. The shop keeps no exchange rates; what it has is each package's price in each currency it
  *   sells in (package_prices). An amount in another currency counts as what the same package renews for in the cap's
@@ -117,9 +125,11 @@ export async function overCap(q: Queryable, candidates: readonly CapCandidate[])
       WHERE cp.iccid = ANY($1::text[])
         AND ((o.status IN ('paid', 'fulfilled')
               AND o.paid_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
-          OR (o.status IN ('created', 'pending') AND r.status IN ('charging', 'action_required')
+          OR (o.status IN ('created', 'pending') AND r.status = 'charging'
+              AND r.updated_at > now() - make_interval(secs => $2))
+          OR (o.status IN ('created', 'pending') AND r.status = 'action_required'
               AND (o.session_expires_at IS NULL OR o.session_expires_at > now())))`,
-    [[...capOf.keys()]],
+    [[...capOf.keys()], CHARGING_STALE_SECONDS],
   );
   // What each package renews for in each cap's currency, for the amounts in another currency.
   const wanted = new Map<string, { packageId: number; currency: string }>();

@@ -18,8 +18,28 @@ import { type ProviderName, type VerifiedEvent } from './providers/types';
  *   decides, and the payer says they did not mean to pay. disputed_at is set, the renewal stops (a contested card is
  *   never charged again on its own) and what it bought stops at the network. The order keeps its status.
  * Refund and dispute events name the provider's payment (Stripe's PaymentIntent, PayPal's capture), found in
- * payments.provider_payment_id; events about payments we do not know change nothing ('unknown_order').
+ * payments.provider_payment_id: the one payment recorded for the order (payments.order_id is unique). A payment the
+ * order did not record (a second charge of an order already paid, its event a 'duplicate') is not the order's: its
+ * refund changes nothing, and a refund of the recorded payment always matches.
+ * Money back can arrive before its payment is recorded (the provider sends events in no set order; a missed payment
+ * event is reconciled minutes later). Such an event waits: it stays unprocessed (its result says 'unknown_order' so
+ * far) and its job retries it (AwaitingPayment) for MONEY_BACK_WAIT_SECONDS, unless the payment it names is known
+ * already as none of an order's. The payment's fulfilment, whenever it comes, first applies the refunds and disputes
+ * stored for it, even ones given up on (moneyBackStoredFor): the order is marked refunded or disputed at once and
+ * what it bought is never handed to the network. Only then does an event about a payment nobody records end as
+ * 'unknown_order' and change nothing.
  */
+
+/** How long a refund or dispute waits for the payment it names to be recorded (the job retries longer than that). */
+export const MONEY_BACK_WAIT_SECONDS = 3 * 3_600;
+
+/** Processing left a money-back event waiting for its payment: the job that processes it retries (see the top). */
+export class AwaitingPayment extends Error {
+  constructor(eventRowId: number) {
+    super(`payment event ${eventRowId}: money back for a payment not recorded yet; retried`);
+    this.name = 'AwaitingPayment';
+  }
+}
 
 export type MoneyBackResult = 'refunded' | 'partially_refunded' | 'disputed' | 'duplicate' | 'ignored';
 
@@ -63,6 +83,47 @@ export async function findOrdersOfPayments(q: Queryable, rows: readonly MoneyBac
     event.orderId = event.paymentId ? (byPayment.get(`${row.provider}\n${event.paymentId}`) ?? null) : null;
     event.providerRef = null;
   }
+}
+
+/**
+ * Of the money-back events (stored rows) that matched no payment, the ids of those that wait for it (see the top of
+ * this file): stored less than MONEY_BACK_WAIT_SECONDS ago, naming a payment, and that payment not known as another
+ * event's (one processed already, which recorded it as no order's).
+ */
+export async function awaitingPayment(q: Queryable, eventRowIds: readonly number[]): Promise<Set<number>> {
+  if (eventRowIds.length === 0) return new Set();
+  const rows = await q.query<{ id: number }>(
+    `SELECT e.id FROM payment_events e
+      WHERE e.id = ANY($1::bigint[]) AND e.received_at > now() - make_interval(secs => $2)
+        AND (e.payload -> 'event' ->> 'paymentId') IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM payment_events s
+                         WHERE s.provider = e.provider AND s.type = 'succeeded' AND s.processed_at IS NOT NULL
+                           AND (s.payload -> 'event' ->> 'paymentId') = (e.payload -> 'event' ->> 'paymentId'))`,
+    [eventRowIds, MONEY_BACK_WAIT_SECONDS],
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * The refund and dispute events stored (waiting, or given up on as 'unknown_order') for payments being recorded now,
+ * locked, oldest first; `except` are rows the caller holds already.
+ */
+export async function moneyBackStoredFor<Row extends object>(
+  q: Queryable,
+  payments: ReadonlyArray<{ provider: string; paymentId: string }>,
+  except: readonly number[],
+): Promise<Row[]> {
+  if (payments.length === 0) return [];
+  return q.query<Row>(
+    `SELECT e.id, e.provider, e.payload, e.processed_at, e.result FROM payment_events e
+      WHERE (e.provider, (e.payload -> 'event' ->> 'paymentId'))
+            IN (SELECT * FROM unnest($1::text[], $2::text[]))
+        AND (e.payload -> 'event' ->> 'paymentId') IS NOT NULL
+        AND e.type IN ('refunded', 'disputed') AND (e.processed_at IS NULL OR e.result = 'unknown_order')
+        AND NOT (e.id = ANY($3::bigint[]))
+      ORDER BY e.id FOR UPDATE`,
+    [payments.map((payment) => payment.provider), payments.map((payment) => payment.paymentId), except],
+  );
 }
 
 /**

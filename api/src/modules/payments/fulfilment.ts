@@ -1,12 +1,21 @@
 import { type Db, type Queryable } from '../../db/index';
-import { newPoolObjectId, planLines } from '../pools/repository';
+import { dropPendingPools, newPoolObjectId, planLines } from '../pools/repository';
+import { recomputePools } from '../connectivity/pool-usage';
 import { chunked } from '../../lib/concurrently';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { type OrderStatus, type ProductKind } from './repository';
 import { newProfiles } from './profiles';
 import { type ProviderName, type VerifiedEvent } from './providers/types';
 import { recomputeCards } from '../connectivity/usage';
-import { applyMoneyBack, decideMoneyBack, findOrdersOfPayments, isMoneyBack } from './disputes';
+import {
+  applyMoneyBack,
+  awaitingPayment,
+  AwaitingPayment,
+  decideMoneyBack,
+  findOrdersOfPayments,
+  isMoneyBack,
+  moneyBackStoredFor,
+} from './disputes';
 
 /**
  * Exactly-once fulfilment. A verified provider event is first stored (UNIQUE (provider, event_id): a duplicate
@@ -29,6 +38,8 @@ export type EventResult =
   | 'partially_refunded'
   | 'disputed'
   | 'unknown_order'
+  /** Not stored: a refund or dispute waiting for its payment (disputes.ts), stored as 'unknown_order' so far. */
+  | 'awaiting_payment'
   | 'rejected_amount'
   | 'rejected_order';
 
@@ -155,36 +166,70 @@ const DAY_SECONDS = 86_400;
 /** Packages one apply job hands to the connectivity provider. */
 const APPLY_PER_JOB = 20;
 
-/** A pool plan: refills the order's pool, or creates the buyer's new pool (with the card as its first line). */
-async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, nowS: number) {
+/**
+ * A pool plan, bought for the order's pool or for a new one. A pending pool (createPool's) becomes Activated now, and
+ * the cards it named become its members, in the order named and up to its lines (a card meanwhile in another pool,
+ * or no longer the buyer's, is skipped); an activated pool is refilled: the data adds up and its end (every active
+ * package's) moves on by the plan's days. Without a pool (none named, or the named one deleted or dropped
+ * meanwhile) the buyer gets a new pool with the order's card as its first line. The package is handed to the
+ * network like a card's (pending, with an apply job in this transaction; see connectivity/apply.ts), and the
+ * pool's figures follow its packages. Runs once per order: fulfil() inserts the payment first (unique per order).
+ * Answers the pool.
+ */
+async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, nowS: number): Promise<number> {
   const validity = pkg.validity_days * DAY_SECONDS;
   const bytes = pkg.unlimited ? 0 : (pkg.data_bytes ?? 0);
-  let poolId = order.pool_id;
-  if (poolId !== null) {
+  const kind = pkg.unlimited ? 1 : 3;
+  const pool =
+    order.pool_id === null
+      ? undefined
+      : await q.one<{
+          id: number;
+          user_id: number | null;
+          pending_since: Date | null;
+          expire_timestamp: number | null;
+        }>(
+          `SELECT id, user_id, pending_since, expire_timestamp FROM pools WHERE id = $1 AND deleted_at IS NULL
+           FOR UPDATE`,
+          [order.pool_id],
+        );
+  let poolId: number;
+  let expire = nowS + validity;
+  if (pool && pool.pending_since !== null) {
+    poolId = Number(pool.id);
     await q.query(
-      `UPDATE pools SET total_bytes = total_bytes + $2, expire_timestamp = greatest(coalesce(expire_timestamp, 0), $3) + $4,
-                        status = 'Activated'
+      `UPDATE pools SET pending_since = NULL, status = 'Activated', kind = $2, total_days = $3, created_at = now()
         WHERE id = $1`,
-      [poolId, bytes, nowS, validity],
+      [poolId, kind, pkg.validity_days],
+    );
+    await q.query(
+      `INSERT INTO pool_members (pool_id, iccid)
+       SELECT $1, pm.iccid FROM pool_pending_members pm JOIN cards c ON c.iccid = pm.iccid
+        WHERE pm.pool_id = $1 AND c.user_id = $2
+          AND NOT EXISTS (SELECT 1 FROM pool_members m WHERE m.iccid = pm.iccid)
+        ORDER BY pm.position
+        LIMIT (SELECT pool_lines FROM pools WHERE id = $1)
+       ON CONFLICT DO NOTHING`,
+      [poolId, pool.user_id],
+    );
+    await q.query(`DELETE FROM pool_pending_members WHERE pool_id = $1`, [poolId]);
+  } else if (pool) {
+    poolId = Number(pool.id);
+    expire = Math.max(Number(pool.expire_timestamp ?? 0), nowS) + validity;
+    await q.query(`UPDATE pools SET status = 'Activated' WHERE id = $1`, [poolId]);
+    await q.query(
+      `UPDATE card_packages SET expire_timestamp = $2 WHERE pool_id = $1 AND status = 'active' AND expire_timestamp < $2`,
+      [poolId, expire],
     );
   } else {
     const created = await q.one<{ id: number }>(
       `INSERT INTO pools (pool_object_id, user_id, package_id, kind, status, total_bytes, total_days, pool_lines,
                           expire_timestamp)
        VALUES ($1, $2, $3, $4, 'Activated', $5, $6, $7, $8) RETURNING id`,
-      [
-        newPoolObjectId(),
-        order.user_id,
-        order.package_id,
-        pkg.unlimited ? 1 : 3,
-        bytes,
-        pkg.validity_days,
-        planLines(pkg),
-        nowS + validity,
-      ],
+      [newPoolObjectId(), order.user_id, order.package_id, kind, bytes, pkg.validity_days, planLines(pkg), expire],
     );
     if (!created) throw new Error('pool not created');
-    poolId = created.id;
+    poolId = Number(created.id);
     if (order.iccid) {
       // A card shares one pool at a time (pool_members.iccid is unique): one already in a pool stays there.
       await q.query(`INSERT INTO pool_members (pool_id, iccid) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
@@ -194,10 +239,10 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
     }
     await q.query(`UPDATE orders SET pool_id = $2 WHERE id = $1`, [order.id, poolId]);
   }
-  await q.query(
+  const inserted = await q.one<{ id: number }>(
     `INSERT INTO card_packages (pool_id, package_id, order_id, name, status, data_bytes, unlimited, validity_days,
-                                started_at, expire_timestamp)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9)`,
+                                started_at, expire_timestamp, provider_state)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, 'pending') RETURNING id`,
     [
       poolId,
       order.package_id,
@@ -207,9 +252,12 @@ async function addToPool(q: Queryable, order: LockedOrder, pkg: PackageFacts, no
       pkg.unlimited,
       pkg.validity_days,
       new Date(nowS * 1000),
-      nowS + validity,
+      expire,
     ],
   );
+  if (!inserted) throw new Error('pool package not stored');
+  await recomputePools(q, [poolId]);
+  return Number(inserted.id);
 }
 
 const ORDER_COLUMNS = `id, user_id, iccid, pool_id, package_id, product_kind, eid, agent_flag, email, amount, tax_amount,
@@ -411,6 +459,7 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
   const packages = new Map(packageRows.map((row) => [Number(row.id), row]));
   const nowS = Math.floor(Date.now() / 1000);
   const cardOrders: Array<LockedOrder & { iccid: string }> = [];
+  const poolPackages: number[] = [];
   // eSIM shop orders: the new profile (a card in the slot) first, then its package goes on like any card's.
   const profiles = await newProfiles(
     q,
@@ -424,9 +473,21 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
     } else if (order.product_kind === 'pool') {
       const pkg = packages.get(order.package_id);
       if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
-      await addToPool(q, order, pkg, nowS);
+      poolPackages.push(await addToPool(q, order, pkg, nowS));
     } else if (order.iccid) cardOrders.push({ ...order, iccid: order.iccid });
     else throw new Error(`order ${order.id}: nothing to add the package to`);
+  }
+  if (poolPackages.length > 0) {
+    await jobs.sendMany(
+      q,
+      QUEUES.connectivityApply,
+      chunked(poolPackages, APPLY_PER_JOB).map((ids) => ({ data: { cardPackageIds: ids } })),
+    );
+    // A refill moved the end of the pool's packages the network already carries.
+    const poolIds = fulfilled.flatMap(({ order }) =>
+      order.product_kind === 'pool' && order.pool_id ? [order.pool_id] : [],
+    );
+    if (poolIds.length > 0) await jobs.send(q, QUEUES.connectivityPoolSync, { poolIds });
   }
   await addToCards(q, jobs, cardOrders, packages, nowS);
   const orderIds = fulfilled.map(({ order }) => order.id);
@@ -436,18 +497,20 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
       WHERE id = ANY($1::bigint[])`,
     [orderIds],
   );
-  // A method saved for renewals is its payer's: the buyer's account, else the visitor by the order's e-mail (else
-  // the card's). It renews the card (or pool) it was bought for while that payer holds it (renewals.ts).
+  // A method saved for renewals is its payer's: the buyer's account, else the visitor by the e-mail they gave with
+  // the order (never the card's: anyone holding an unbound card's ICCID sets that); a visitor who gave none keeps
+  // no method (renewals mail a pay link). It renews the card (or pool) it was bought for while that payer holds it
+  // (renewals.ts).
   const saving = fulfilled.filter(({ row, order }) => row.payload.event.savedMethod && order.renewal);
   if (saving.length > 0) {
     await q.query(
       `INSERT INTO saved_payment_methods (user_id, payer_email, iccid, pool_id, provider, token, customer_ref,
                                           order_id)
-       SELECT o.user_id, CASE WHEN o.user_id IS NULL THEN lower(coalesce(o.email, c.email)) END, o.iccid, o.pool_id,
+       SELECT o.user_id, CASE WHEN o.user_id IS NULL THEN lower(o.email) END, o.iccid, o.pool_id,
               o.provider, v.token, v.customer_ref, o.id
          FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(order_id, token, customer_ref)
          JOIN orders o ON o.id = v.order_id
-         LEFT JOIN cards c ON c.iccid = o.iccid
+        WHERE o.user_id IS NOT NULL OR o.email IS NOT NULL
        ON CONFLICT (provider, token) DO NOTHING`,
       [
         saving.map(({ order }) => order.id),
@@ -500,11 +563,42 @@ async function processEventsIn(
               : undefined;
       return { row, order, result: decide(row, order) };
     });
-    await fulfil(
+    // Refunds and disputes of payments not recorded yet wait for them (disputes.ts).
+    const unmatched = decisions.filter(({ row, order }) => !order && isMoneyBack(row.payload.event));
+    const waiting = await awaitingPayment(
       q,
-      jobs,
-      decisions.filter((decision) => decision.result === 'fulfilled'),
+      unmatched.map(({ row }) => Number(row.id)),
     );
+    const paid = decisions.filter((decision) => decision.result === 'fulfilled');
+    await fulfil(q, jobs, paid);
+    // The payments recorded now first take the refunds and disputes that came before them: the orders are marked,
+    // and what they bought never reaches the network.
+    const recorded = paid.flatMap(({ row, order, result }) =>
+      result === 'fulfilled' && order && row.payload.event.paymentId
+        ? [{ provider: row.provider, paymentId: row.payload.event.paymentId }]
+        : [],
+    );
+    const early = [
+      ...unmatched.map(({ row }) => row),
+      ...(await moneyBackStoredFor<EventRow>(
+        q,
+        recorded,
+        fresh.map((row) => Number(row.id)),
+      )),
+    ];
+    if (recorded.length > 0 && early.length > 0) {
+      await findOrdersOfPayments(q, early);
+      for (const row of early) {
+        const order = row.payload.event.orderId === null ? undefined : byId.get(row.payload.event.orderId);
+        if (!order) continue;
+        waiting.delete(Number(row.id));
+        const decision = decisions.find((item) => Number(item.row.id) === Number(row.id));
+        if (decision) {
+          decision.order = order;
+          decision.result = decide(row, order);
+        } else decisions.push({ row, order, result: decide(row, order) });
+      }
+    }
     const closed = decisions.filter(
       (decision) => decision.order && (decision.result === 'failed' || decision.result === 'cancelled'),
     );
@@ -514,6 +608,8 @@ async function processEventsIn(
            FROM unnest($1::bigint[], $2::text[]) AS v(id, status) WHERE o.id = v.id`,
         [closed.map(({ order }) => order?.id), closed.map(({ result }) => result)],
       );
+      // A pending pool whose checkout was abandoned (cancelled, failed) goes: it never blocked its cards.
+      await dropPendingPools(q, { orderIds: closed.flatMap(({ order }) => (order ? [order.id] : [])) });
     }
     await applyMoneyBack(
       q,
@@ -523,16 +619,22 @@ async function processEventsIn(
       ),
       Math.floor(Date.now() / 1000),
     );
+    // A waiting event stays unprocessed (its job retries it); what it found so far is its result.
     await q.query(
-      `UPDATE payment_events e SET processed_at = now(), result = v.result, order_id = coalesce(e.order_id, v.order_id)
-         FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS v(id, result, order_id) WHERE e.id = v.id`,
+      `UPDATE payment_events e SET processed_at = CASE WHEN v.waiting THEN NULL ELSE now() END, result = v.result,
+              order_id = coalesce(e.order_id, v.order_id)
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::boolean[]) AS v(id, result, order_id, waiting)
+        WHERE e.id = v.id`,
       [
         decisions.map(({ row }) => row.id),
         decisions.map(({ result }) => result),
         decisions.map(({ order, result }) => (order && result !== 'rejected_order' ? order.id : null)),
+        decisions.map(({ row }) => waiting.has(Number(row.id))),
       ],
     );
-    for (const { row, result } of decisions) results.set(Number(row.id), result);
+    for (const { row, result } of decisions) {
+      results.set(Number(row.id), waiting.has(Number(row.id)) ? 'awaiting_payment' : result);
+    }
   }
   return eventRowIds.map((id) => {
     const result = results.get(id);
@@ -544,6 +646,8 @@ async function processEventsIn(
 /** Applies one stored event to its order (see the top of this file); answers what it did. Safe to run again. */
 export async function processEvent(db: Db, jobs: JobQueue, eventRowId: number): Promise<EventResult | string> {
   const [result] = await db.tx((q) => processEventsIn(q, jobs, [eventRowId]));
+  // A refund or dispute whose payment is not recorded yet: the job (or the provider's retry) brings it back.
+  if (result === 'awaiting_payment') throw new AwaitingPayment(eventRowId);
   return result ?? 'ignored';
 }
 

@@ -32,6 +32,8 @@ export const QUEUES = {
   connectivityPull: 'connectivity-pull',
   /** Every few minutes: reads the Stripe events our webhook missed and applies them (reconcile.ts). */
   reconcile: 'payments-reconcile',
+  /** Tells the network a pool's lines and end, or that it stopped ({ poolIds }; connectivity/pool-sync.ts). */
+  connectivityPoolSync: 'connectivity-pool-sync',
   /** Stops at the network the packages of orders whose money went back ({ cardPackageIds }; connectivity/revoke.ts). */
   connectivityRevoke: 'connectivity-revoke',
 } as const;

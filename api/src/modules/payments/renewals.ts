@@ -6,7 +6,7 @@ import { sendAllLogged, sendLogged, type MailLogger, type Mailer, type MailMessa
 import { ensurePayUrl, shopPageUrl, type Providers } from './checkout';
 import { acceptAndProcessMany } from './fulfilment';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
-import { overCap } from './cap';
+import { CHARGING_STALE_SECONDS, overCap } from './cap';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
 import { type PaymentRepository } from './repository';
 import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEvent } from './providers/types';
@@ -21,8 +21,8 @@ import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEv
  *     method, PayPal): a pay link valid for a day is mailed instead. Renewal off, or past the card's monthly cap:
  *     nothing is charged.
  * The renewal is paid by whoever holds the card (or pool) when it is charged, with a method they saved themselves
- * (an account's, or a visitor's by the e-mail on the card's order), never by an earlier holder: a card that changes
- * hands stops renewing (payments/repository.ts cardsChangedHands).
+ * (an account's, or a visitor's by the e-mail given with the card's order), never by an earlier holder: a card that
+ * changes hands stops renewing and drops a visitor's methods (payments/repository.ts cardsChangedHands).
  */
 
 const DAY_SECONDS = 86_400;
@@ -80,15 +80,16 @@ interface RenewalRow {
 
 /**
  * A renewal with what charging it needs. Its payer is whoever holds the card (or pool) now: the account that owns it,
- * or, for a card no account holds, the visitor by the e-mail on the card's order (else on the card). Mails go to that
- * payer: the e-mail of the order when its buyer still holds the card, else the holder's account e-mail.
+ * or, for a card no account holds, the visitor by the e-mail they gave with the card's order (never the card's own
+ * e-mail, which anyone holding an unbound card's ICCID sets). Mails go to that payer: the e-mail of the order when
+ * its buyer still holds the card, else the holder's account e-mail.
  */
 const RENEWAL_QUERY = `
   SELECT r.id, r.status, r.period_end, r.charge_after, r.reminded_at, r.order_id, r.source_order_id,
          cp.iccid, cp.pool_id, c.agent_flag AS card_flag, o.package_id,
          coalesce(t.name, en.name, p.code) AS package_name, o.currency, o.tax_rate, o.provider, o.pay_method,
          o.product_kind, o.user_id, o.agent_flag, o.lang, o.renewal AS still_on, h.owner_id,
-         CASE WHEN h.owner_id IS NULL THEN lower(coalesce(o.email, c.email))
+         CASE WHEN h.owner_id IS NULL THEN lower(o.email)
               WHEN h.owner_id = o.user_id THEN coalesce(o.email, c.email, ow.email)
               ELSE ow.email END AS to_address,
          coalesce(pp.renew_amount, round(pp.amount * pp.renew_discount / 100.0))::bigint AS price
@@ -124,8 +125,29 @@ function mails(context: RenewalContext, messages: readonly MailMessage[]) {
   return sendAllLogged(context.mailer, messages, context.logMail, OUTSIDE_CALLS_AT_ONCE);
 }
 
+/**
+ * Renewals left charging when their job gave up for good (cap.ts CHARGING_STALE_SECONDS): failed, with their orders
+ * (still open: a paid one was recorded) closed. Answers how many.
+ */
+export async function failStaleCharges(context: Pick<RenewalContext, 'db'>): Promise<number> {
+  const rows = await context.db.query<{ id: number }>(
+    `WITH stale AS (
+       UPDATE renewals SET status = 'failed', last_error = 'charge not answered: its retries ran out', updated_at = now()
+        WHERE status = 'charging' AND updated_at < now() - make_interval(secs => $1)
+        RETURNING id, order_id),
+     closed AS (
+       UPDATE orders o SET status = 'failed', purchase_key = NULL, updated_at = now()
+         FROM stale WHERE o.id = stale.order_id AND o.status IN ('created', 'pending'))
+     SELECT id FROM stale`,
+    [CHARGING_STALE_SECONDS],
+  );
+  return rows.length;
+}
+
 /** Step 1: the renewals that became due, each with its reminder job; answers how many were created. */
 export async function scanDueRenewals(context: RenewalContext): Promise<number> {
+  // The scan runs every minute: charges stuck for good are closed on the way.
+  await failStaleCharges(context);
   let created = 0;
   for (;;) {
     const nowS = Math.floor(context.now().getTime() / 1000);

@@ -189,28 +189,22 @@ async function verifiedEmail(q: Queryable, userId: number | null): Promise<strin
 /**
  * The cards changed hands (bound by an account that did not hold them, or unbound), in the caller's transaction,
  * after the cards' owner changed: money stays with whoever pays. The new owner (null: nobody, the card is unbound)
- * keeps what they paid for themselves: as an account, or as a visitor with the account's verified e-mail (those
- * methods become the account's). Every other renewal on the cards stops (renewal off on the orders of their
- * packages, the cards' flag with them) and every other payer's method renews them no more. Pools are not touched:
- * a pool and its renewals stay its owner's whoever holds a member card.
+ * keeps only what it paid for as that account. A visitor's purchases prove no account: the e-mail on a visitor's
+ * order is whatever the buyer typed (or a page pre-filled from the card's e-mail, which anyone holding an unbound
+ * card's ICCID sets), so an account with the same verified e-mail takes none of a visitor's methods or renewals.
+ * Every other renewal on the cards stops (renewal off on the orders of their packages, the cards' flag with them)
+ * and every other payer's method renews them no more (a visitor's is deleted). Pools are not touched: a pool and
+ * its renewals stay its owner's whoever holds a member card.
  */
 export async function cardsChangedHands(q: Queryable, iccids: readonly string[], owner: number | null): Promise<void> {
   if (iccids.length === 0) return;
-  const email = await verifiedEmail(q, owner);
-  if (owner !== null && email !== null) {
-    await q.query(
-      `UPDATE saved_payment_methods SET user_id = $2, payer_email = NULL
-        WHERE iccid = ANY($1::text[]) AND user_id IS NULL AND payer_email = $3`,
-      [iccids, owner, email],
-    );
-  }
   await detachMethods(q, iccids, { userId: owner, email: null });
   await q.query(
     `UPDATE orders o SET renewal = false, updated_at = now()
        FROM card_packages cp
       WHERE cp.iccid = ANY($1::text[]) AND cp.order_id = o.id AND o.renewal
-        AND NOT (coalesce(o.user_id = $2, false) OR coalesce(o.user_id IS NULL AND lower(o.email) = $3, false))`,
-    [iccids, owner, email],
+        AND NOT coalesce(o.user_id = $2, false)`,
+    [iccids, owner],
   );
   await recomputeCardRenewal(q, iccids);
 }

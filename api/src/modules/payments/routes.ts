@@ -17,6 +17,7 @@ import { parseOrderId, toOrderRecord, wireStatus } from './view';
 
 export const PACKAGE_NOT_FOUND = 'package not found';
 export const POOL_NOT_FOUND = 'pool not found';
+export const NOT_THE_POOLS_PLAN = 'a new pool is paid with the plan it was made for';
 export const ORDER_NOT_FOUND = 'errorOrderId';
 export const ADDRESS_REQUIRED = 'please save the billing address first';
 export const PAYPAL_NOT_OFFERED = 'PayPal is not offered for this card';
@@ -116,6 +117,10 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     const pkg = await listed('pool', agent, body.id, body.ccy, body.lang);
     if (!pkg) throw new ApiError(ERROR_CODES.NOT_FOUND, PACKAGE_NOT_FOUND);
     requireUser(user);
+    // A new pool (createPool's, pending) is paid with the plan it was made for: its lines are that plan's.
+    if (pool?.pending_since && pool.package_id !== pkg.id) {
+      throw new ApiError(ERROR_CODES.PARAM_ERROR, NOT_THE_POOLS_PLAN, 400);
+    }
     return { card, pool, eid: null, agent, kind: 'pool', pkg, view: 'pool' };
   }
 
@@ -160,20 +165,20 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     const free = amount === 0;
     let taxRate = pkg.tax_rate;
     let addressId: number | null = null;
-    let addressEmail: string | null = null;
     if (card && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
       const address = await repo.addressOfCard(card.iccid);
       if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
       taxRate = await repo.taxRate(address.country, address.region);
       addressId = address.id;
-      addressEmail = address.email;
     }
     const price = orderPrice(amount, taxRate, pkg.currency);
     // Mode 2 forces auto-renewal; a package that does not renew never does, nor does a free one (nothing to charge),
     // nor a new eSIM profile (its later packages renew on its own card page).
     const renewal = !free && purchase.kind !== 'esim' && pkg.renewal && (body.renewal || pkg.mode === 2);
     const provider = chooseProvider(payments.providers, method, agent.payment_provider, payments.defaultProvider);
-    const email = body.email?.toLowerCase() ?? addressEmail ?? card?.email ?? user?.email ?? null;
+    // The payer, fixed now: the e-mail the buyer sent (a visitor's saved method is theirs by it), else the account's.
+    // Never the card's e-mail nor its address's: anyone holding an unbound card's ICCID can set those.
+    const email = body.email?.toLowerCase() ?? user?.email ?? null;
     // Only PayPal renewals carry the device's tracking id (spec section 7).
     const trackingId = method === 'paypal' && renewal ? (body.trackingId ?? null) : null;
     const key = purchaseKey([

@@ -12,6 +12,7 @@ import {
   type LastSeen,
   type UsageEvent,
 } from './types';
+import { runPools, type PoolLineRow, type SimulatorPoolRow } from './simulator-pools';
 
 /**
  * The built-in simulator: a network of our own that carries every card but third-party ones, so `pnpm start` works
@@ -49,6 +50,8 @@ const Report = z.object({
   throttled: z.boolean(),
   started_at: z.iso.datetime().nullable(),
   ends_at: z.iso.datetime().nullable(),
+  /** A member card's use of a shared bundle (a pool): used_bytes is this card's, initial_bytes the pool's. */
+  pool: z.boolean().optional(),
 });
 export const SimulatorCallback = z.object({ reports: z.array(Report).min(1).max(5_000) });
 export type SimulatorReport = z.infer<typeof Report>;
@@ -153,6 +156,7 @@ export function reportToEvent(report: SimulatorReport): UsageEvent {
     throttled: report.throttled,
     startedAt: report.started_at ? new Date(report.started_at) : null,
     endsAt: report.ends_at ? new Date(report.ends_at) : null,
+    ...(report.pool ? { poolLine: true } : {}),
   };
 }
 
@@ -214,6 +218,46 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return { country: row.country, network: row.network, at: row.last_seen_at };
   }
 
+  /** The pool's lines are exactly these cards (a card taken out keeps its figures and draws no more). */
+  async function setLines(q: Queryable, poolId: string, iccids: ReadonlyArray<string>) {
+    await q.query(
+      `UPDATE simulator_pool_lines SET active = false WHERE pool_id = $1 AND NOT (iccid = ANY($2::text[]))`,
+      [poolId, iccids],
+    );
+    await q.query(
+      `INSERT INTO simulator_pool_lines (pool_id, iccid) SELECT $1, unnest($2::text[])
+       ON CONFLICT (pool_id, iccid) DO UPDATE SET active = true`,
+      [poolId, iccids],
+    );
+  }
+
+  async function writePools(q: Queryable, pooled: ReturnType<typeof runPools>) {
+    if (pooled.pools.length > 0) {
+      await q.query(
+        `UPDATE simulator_pools p SET state = v.state, used_bytes = v.used, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::bigint[]) AS v(id, state, used) WHERE p.id = v.id`,
+        [
+          pooled.pools.map((pool) => pool.id),
+          pooled.pools.map((pool) => pool.state),
+          pooled.pools.map((pool) => pool.used_bytes),
+        ],
+      );
+    }
+    if (pooled.lines.length > 0) {
+      await q.query(
+        `UPDATE simulator_pool_lines l SET used_bytes = v.used, report_seq = v.seq
+           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS v(pool_id, iccid, used, seq)
+          WHERE l.pool_id = v.pool_id AND l.iccid = v.iccid`,
+        [
+          pooled.lines.map((line) => line.pool_id),
+          pooled.lines.map((line) => line.iccid),
+          pooled.lines.map((line) => line.used_bytes),
+          pooled.lines.map((line) => line.report_seq),
+        ],
+      );
+    }
+  }
+
   async function writeBack(q: Queryable, rows: AssignmentRow[]) {
     if (rows.length === 0) return;
     await q.query(
@@ -266,6 +310,46 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       if (!row) throw new Error('simulator assignment not stored');
       if (row.iccid !== request.iccid) return { status: 'refused', reason: 'reference already used for another card' };
       return { status: 'applied', assignmentId: row.id };
+    },
+
+    async applyPool(request) {
+      if (refused.has(request.bundle)) return { status: 'refused', reason: `bundle ${request.bundle} is not sold` };
+      return db.tx(async (q) => {
+        const at = now();
+        const row = await q.one<{ id: string }>(
+          `INSERT INTO simulator_pools (id, reference, bundle, state, initial_bytes, unlimited, validity_days,
+                                       started_at, ends_at, assigned_at)
+           VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $7)
+           ON CONFLICT (reference) DO UPDATE SET reference = EXCLUDED.reference
+           RETURNING id`,
+          [
+            `simpool_${randomBytes(12).toString('base64url')}`,
+            request.reference,
+            request.bundle,
+            request.unlimited ? null : request.dataBytes,
+            request.unlimited,
+            request.validityDays,
+            at,
+            request.endsAt ?? new Date(at.getTime() + request.validityDays * DAY_MS),
+          ],
+        );
+        if (!row) throw new Error('simulator pool not stored');
+        await setLines(q, row.id, request.iccids);
+        return { status: 'applied', assignmentId: row.id };
+      });
+    },
+
+    async syncPool(request) {
+      await db.tx(async (q) => {
+        const pool = await q.one<{ id: string }>(
+          `UPDATE simulator_pools SET
+                  state = CASE WHEN $2 AND state IN ('queued', 'active') THEN 'revoked' ELSE state END,
+                  ends_at = coalesce($3, ends_at), updated_at = now()
+            WHERE id = $1 RETURNING id`,
+          [request.assignmentId, request.stopped, request.endsAt],
+        );
+        if (pool) await setLines(q, pool.id, request.stopped ? [] : request.iccids);
+      });
     },
 
     async listBundles(iccid) {
@@ -351,13 +435,30 @@ export function createSimulator(options: SimulatorOptions): Simulator {
               AND NOT EXISTS (SELECT 1 FROM simulator_cards c WHERE c.iccid = a.iccid AND c.status = 'Suspension')
             ORDER BY a.iccid, a.assigned_at, a.id FOR UPDATE`,
         );
+        // Shared bundles first: a card that is a line of a pool with data left draws from the pool, not its own.
+        const pools = await q.query<SimulatorPoolRow>(
+          `SELECT id, reference, state, initial_bytes, used_bytes, unlimited, started_at, ends_at
+             FROM simulator_pools WHERE state IN ('queued', 'active') ORDER BY assigned_at, id FOR UPDATE`,
+        );
+        const lines = await q.query<PoolLineRow>(
+          `SELECT l.pool_id, l.iccid, l.used_bytes, l.report_seq FROM simulator_pool_lines l
+            WHERE l.active AND l.pool_id = ANY($1::text[])
+              AND NOT EXISTS (SELECT 1 FROM simulator_cards c WHERE c.iccid = l.iccid AND c.status = 'Suspension')
+            ORDER BY l.pool_id, l.iccid FOR UPDATE`,
+          [pools.map((pool) => pool.id)],
+        );
+        const pooled = runPools(pools, lines, from, to, (iccid) => cardRate(iccid) * speed);
+        await writePools(q, pooled);
         const byCard = new Map<string, AssignmentRow[]>();
-        for (const row of live) byCard.set(row.iccid, [...(byCard.get(row.iccid) ?? []), row]);
+        for (const row of live) {
+          if (pooled.served.has(row.iccid)) continue;
+          byCard.set(row.iccid, [...(byCard.get(row.iccid) ?? []), row]);
+        }
         const changed = [...byCard.values()].flatMap((rows) => runCard(rows, from, to, speed));
         for (const row of changed) row.report_seq += 1;
         await writeBack(q, changed);
         // The cards in use are online somewhere on the trip, and in service once they used a bundle.
-        const online = [...new Set(changed.map((row) => row.iccid))];
+        const online = [...new Set([...changed.map((row) => row.iccid), ...pooled.reports.map((r) => r.iccid)])];
         const stop = TRIP[Math.floor(to.getTime() / (DAY_MS / 4)) % TRIP.length] ?? TRIP[0];
         if (online.length > 0 && stop) {
           await q.query(
@@ -367,7 +468,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             [online, to, stop[0], stop[1]],
           );
         }
-        return changed.map((row) => toReport(row, to));
+        return [...pooled.reports, ...changed.map((row) => toReport(row, to))];
       });
       if (reports.length > 0 && options.deliver) {
         // A lost callback loses nothing: figures are cumulative, the next report and the periodic pull carry them.

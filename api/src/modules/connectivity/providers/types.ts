@@ -49,6 +49,30 @@ export interface ApplyRequest {
 }
 
 /**
+ * A shared bundle (a pool package) for the cards of a pool (its lines): they all draw from one quota. Once per our
+ * reference, like ApplyRequest; validity runs from purchase, to endsAt (a refill moves it: see PoolSyncRequest).
+ */
+export interface PoolApplyRequest {
+  reference: string;
+  bundle: string;
+  dataBytes: number | null;
+  unlimited: boolean;
+  validityDays: number;
+  endsAt: Date | null;
+  /** The member cards (ICCIDs) drawing from it now. */
+  iccids: ReadonlyArray<string>;
+}
+
+/** The pool as it is now, for a shared bundle the provider carries: its lines, its end, or stopped (deleted). */
+export interface PoolSyncRequest {
+  assignmentId: string;
+  reference: string;
+  iccids: ReadonlyArray<string>;
+  endsAt: Date | null;
+  stopped: boolean;
+}
+
+/**
  * 'applied': the provider carries it (now or once what is before it ends); 'refused': the provider said no for good
  * (unknown bundle, incompatible card, no such card): the package is marked and the order refunded. Anything that may
  * work on a retry (network, 5xx, 429, our balance at the provider) is thrown as an Error instead: the job retries.
@@ -119,6 +143,11 @@ export interface UsageEvent {
   throttled: boolean | null;
   startedAt: Date | null;
   endsAt: Date | null;
+  /**
+   * A report about one member card's use of a shared bundle (a pool package): usedBytes is what this card used of it
+   * so far, initialBytes the whole pool's quota, state the shared bundle's.
+   */
+  poolLine?: boolean;
 }
 
 /** A callback that is not from the provider (bad signature, unreadable body): answered 400, nothing stored. */
@@ -145,6 +174,13 @@ export interface ConnectivityProvider {
    * bundles running; idempotent (a bundle already gone is done).
    */
   revokeBundle(request: { iccid: string; bundle: string; assignmentId: string; reference: string }): Promise<void>;
+  /**
+   * Shared bundles (pools), where the provider has them (the simulator; eSIM Go has none: both absent, and a pool's
+   * packages are not carried there). applyPool: once per reference. syncPool: sets the bundle's lines and end, or
+   * stops it; idempotent.
+   */
+  applyPool?(request: PoolApplyRequest): Promise<ApplyResult>;
+  syncPool?(request: PoolSyncRequest): Promise<void>;
   /** Where the card was last seen on a network, or null when never. */
   lastSeen(iccid: string): Promise<LastSeen | null>;
   /**
