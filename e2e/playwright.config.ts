@@ -41,13 +41,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium-phone',
-      testIgnore: /network\.spec\.ts/,
+      testIgnore: /(network|pools)\.spec\.ts/,
       use: phone,
     },
     {
       // The simulated network running (usage, alerts, expiry) changes the demo cards the other specs read: last.
       name: 'network',
-      testMatch: /network\.spec\.ts/,
+      // pools.spec.ts runs the network too (the pool's members use its data), after network.spec.ts.
+      testMatch: /(network|pools)\.spec\.ts/,
       dependencies: ['chromium-phone'],
       use: phone,
     },

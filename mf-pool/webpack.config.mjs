@@ -10,8 +10,8 @@ export default remoteConfigs({
   // The remote's public API: keep it short and stable.
   exposes: {
     './routes': './src/routes.tsx',
-    './PoolCard': './src/features/pool-card/PoolCard.tsx',
-    './PoolPlanList': './src/features/pool-plans/PoolPlanList.tsx',
+    './PoolCard': './src/components/pool-card/PoolCard.tsx',
+    './PoolPlanList': './src/components/pool-plans/PoolPlanList.tsx',
     './standalone': './src/standalone.tsx',
   },
 });

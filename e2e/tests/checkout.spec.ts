@@ -196,7 +196,7 @@ test('a mode-2 package forces renewal; with auto-renew already on the reminder c
   await expect(page.getByTestId('confirm-renewal')).toContainText('On');
 });
 
-test('a pool plan tapped on a card page: a pool is made for the card, the sheet opens, the plan is paid', async ({
+test('a pool plan tapped on a card page: the add-to-pool dialog, a pool for the card, the sheet, the plan paid', async ({
   page,
   request,
 }) => {
@@ -206,8 +206,12 @@ test('a pool plan tapped on a card page: a pool is made for the card, the sheet 
   await card(page).getByTestId('plan-tab-shared').click();
   const plan = page.getByTestId('pool-plan').first();
   await expect(plan).toBeVisible();
-  const createPool = page.waitForResponse((r) => r.url().endsWith('/v1/pool/create'));
   await plan.click();
+  // Spec section 4: the add-to-pool dialog first (the card chosen), then the pool, then the sheet.
+  const dialog = page.getByRole('dialog', { name: 'Share this plan' });
+  await expect(dialog.locator(`[data-testid="candidate"][data-iccid="${demo.suspended}"]`)).toBeChecked();
+  const createPool = page.waitForResponse((r) => r.url().endsWith('/v1/pool/create'));
+  await dialog.getByTestId('add-to-pool-confirm').click();
   expect((await (await createPool).json()).code).toBe(10000);
   await expect(sheet(page)).toBeVisible();
   await buyToPayPage(page, 'US');

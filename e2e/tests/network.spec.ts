@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { payInSandbox } from '../support/checkout';
 import { outbox } from '../support/mail';
 import { origins } from '../support/ports';
 import { startServer, stopServer } from '../support/servers';
@@ -65,23 +66,7 @@ test('a package bought for a suspended card waits until Unlock; then the network
   await frame(page).getByTestId('package-grid').getByRole('button').first().click();
   await frame(page).getByTestId('buy').click();
   await expect(sheet(page)).toBeVisible();
-  await sheet(page).getByTestId('checkout-buy').click();
-  const unused = page.getByTestId('unused-continue');
-  await expect(unused.or(page.getByTestId('address-country'))).toBeVisible();
-  if (await unused.isVisible()) await unused.click();
-  const address = page.getByRole('dialog').filter({ has: page.getByTestId('address-country') });
-  await address.getByTestId('address-country').selectOption('US');
-  await address.getByTestId('address-region').selectOption('NY');
-  await address.getByTestId('address-city').fill('New York');
-  await address.getByTestId('address-postalCode').fill('10001');
-  await address.getByTestId('address-line1').fill('350 Fifth Avenue');
-  await address.getByTestId('address-submit').click();
-  await expect(address.getByTestId('address-tax')).toBeVisible();
-  await address.getByTestId('address-submit').click();
-  await page.getByTestId('checkout-pay').click();
-  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('paid-dialog').getByTestId('paid-status')).toHaveAttribute('data-status', 'paid');
+  await payInSandbox(page);
   await page.keyboard.press('Escape');
 
   // On /pkg: not started (the card is suspended, so the network does not start it), and carried by the network.

@@ -29,8 +29,8 @@ type ExposedModule = { default: ComponentType<never> } & Record<string, unknown>
 
 export const WIDGETS: Record<string, Record<string, () => Promise<ExposedModule>>> = {
   mf_pool: {
-    './PoolCard': () => import('../../../mf-pool/src/features/pool-card/PoolCard'),
-    './PoolPlanList': () => import('../../../mf-pool/src/features/pool-plans/PoolPlanList'),
+    './PoolCard': () => import('../../../mf-pool/src/components/pool-card/PoolCard'),
+    './PoolPlanList': () => import('../../../mf-pool/src/components/pool-plans/PoolPlanList'),
   },
   mf_esim: {
     './SlotCard': () => import('../../../mf-esim/src/features/widgets/SlotCard'),

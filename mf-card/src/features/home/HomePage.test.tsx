@@ -155,6 +155,19 @@ describe('card list home', () => {
     });
   });
 
+  it('loads the list again when a pool changed (pool:changed on the bus)', async () => {
+    api = stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
+    await show();
+    await screen.findAllByTestId('remote-widget');
+    expect(api.callsTo('getCardList')).toHaveLength(1);
+    api.stub({ getCardList: { ...full, pool: [] } });
+    await act(async () => getBus().publish('pool:changed', { poolObjectId: 'p1' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('getCardList')).toHaveLength(2);
+    const groups = screen.getAllByRole('region').filter((g) => g.hasAttribute('data-group'));
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['eSIM slots', 'eSIMs', 'SIM cards']);
+  });
+
   it('another account signing in (a switch on an access_token link) gets its own list', async () => {
     getStorage().set(STORAGE_KEYS.USER_ID, '7');
     const mine: CardListResponse = { card: [sim], esim: [], eid: [], pool: [] };

@@ -158,6 +158,11 @@ export function HomePage() {
     });
   }, []);
   const load = useCallback(async () => show(await getCardList()), [show]);
+  // A pool created, paid, renamed, joined, left or deleted (on this page or a pool screen): the list shows it.
+  useEffect(() => {
+    if (!loggedIn) return undefined;
+    return subscribe('pool:changed', () => void load());
+  }, [loggedIn, load]);
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -287,7 +292,7 @@ export function HomePage() {
                 <RemoteWidget
                   key={pool.id}
                   id="mf_pool/PoolCard"
-                  props={{ pool, index: i + 1, onChanged: () => void load() }}
+                  props={{ pool, index: i + 1 }}
                   fallback={
                     <WidgetFallback name={poolDisplayName(pool.name, i + 1)} status={statusLabelKey(pool.status_str)} />
                   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -8,6 +8,7 @@ import {
   getStorage,
   normalizeLanguage,
   POOL_PAY_SHEET_DELAY_MS,
+  publish,
   STORAGE_KEYS,
   type ApiClient,
   type Goods,
@@ -17,6 +18,9 @@ import { Card, Muted, OfferTag, OfferTile } from 'shared-contracts/ui';
 import { getApiClient } from '../../lib/api-client';
 import { useRemoteTranslation } from '../../lib/remote';
 
+// The dialog's code loads on the first tap of a plan for a card.
+const AddToPoolDialog = lazy(() => import('./AddToPoolDialog').then((m) => ({ default: m.AddToPoolDialog })));
+
 export interface PoolPlanListProps {
   /** The card the plan is for (the card page's shared-plan tab); absent in the shared-pool shop. */
   iccid?: string;
@@ -25,6 +29,8 @@ export interface PoolPlanListProps {
   ccy: string;
   lang: string;
   client?: ApiClient;
+  /** The plans, once loaded (the pool detail page takes their coverage from them). */
+  onPlans?: (plans: PoolPlan[]) => void;
 }
 
 const Grid = styled.div`
@@ -85,27 +91,32 @@ function goodsOf(plan: PoolPlan, lang: string): Goods {
  * Shared-pool plan list: a two-column grid of plan cards (tag, titles, lines, price). Choosing a plan needs a login
  * ('Please log in first.' and the login page otherwise), then asks checkout for it.
  */
-export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client }: PoolPlanListProps) {
+export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client, onPlans }: PoolPlanListProps) {
   const { t } = useRemoteTranslation();
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [creating, setCreating] = useState<number | null>(null);
+  const [adding, setAdding] = useState<PoolPlan | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The pool this list created whose sheet may have closed unpaid: a new tap replaces it (paying leaves the page).
+  const pending = useRef<string | null>(null);
+  const plansSeen = useRef(onPlans);
+  plansSeen.current = onPlans;
   const api = client ?? getApiClient();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     let cancelled = false;
-    void api
-      .call('getPoolPkgList', { ccy, lang: normalizeLanguage(lang), ...(iccid ? { iccid } : {}) })
-      .then((result) => {
-        if (!cancelled) setLoad(result.ok ? { status: 'ready', list: result.data.list } : { status: 'failed' });
-      });
+    const owner = poolObjectId ? { pool_object_id: poolObjectId } : iccid ? { iccid } : {};
+    void api.call('getPoolPkgList', { ccy, lang: normalizeLanguage(lang), ...owner }).then((result) => {
+      if (cancelled) return;
+      setLoad(result.ok ? { status: 'ready', list: result.data.list } : { status: 'failed' });
+      if (result.ok) plansSeen.current?.(result.data.list);
+    });
     return () => {
       cancelled = true;
     };
-  }, [api, iccid, ccy, lang]);
+  }, [api, iccid, poolObjectId, ccy, lang]);
 
   /** The shared-pool shop's pay sheet: flag '2' and the pool the plan is bought for (spec section 7, createPay). */
   const openSheet = (plan: PoolPlan, pool: string | undefined) =>
@@ -121,30 +132,36 @@ export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client }:
       paypalAllowed: true,
       renewalActive: false,
       orderTime: null,
-      returnPath: iccid ? `/${DEFAULT_FLAG}/${iccid}` : '/eshop/card/list',
+      returnPath: iccid
+        ? `/${DEFAULT_FLAG}/${iccid}`
+        : pool
+          ? `/pool/detail?poolId=${encodeURIComponent(pool)}`
+          : '/eshop/card/list',
     });
 
   /**
-   * Spec section 4, pool plan tap: a login first; for a card, a pool is created with it and the pay sheet opens
-   * POOL_PAY_SHEET_DELAY_MS later; without a card (or for an existing pool) the sheet opens at once.
+   * Spec section 4, pool plan tap: a login first; for a card, the add-to-pool dialog (AddToPoolDialog) creates the
+   * pool and the pay sheet opens POOL_PAY_SHEET_DELAY_MS later; without a card (or for an existing pool) the sheet
+   * opens at once.
    */
-  const choose = async (plan: PoolPlan) => {
+  const choose = (plan: PoolPlan) => {
     if (!getStorage().get(STORAGE_KEYS.RECEIPT)) {
       getBus().publish('toast', { kind: 'warning', messageKey: CLIENT_MESSAGES.pleaseLogIn });
       navigate('/user/login');
       return;
     }
-    if (!iccid || poolObjectId) {
-      openSheet(plan, poolObjectId);
-      return;
-    }
-    if (creating !== null) return;
-    setCreating(plan.id);
-    const created = await api.call('createPool', { iccids: [iccid], eshop_goods_id: plan.id });
-    setCreating(null);
-    if (!created.ok) return;
+    if (!iccid || poolObjectId) openSheet(plan, poolObjectId);
+    else setAdding(plan);
+  };
+
+  const created = (plan: PoolPlan, pool: string) => {
+    setAdding(null);
+    // The earlier pending pool's sheet closed unpaid: it goes (the api also lets an abandoned one expire).
+    if (pending.current) void api.call('poolDelete', { pool_object_id: pending.current }, { closeMessage: true });
+    pending.current = pool;
+    publish('pool:changed', { poolObjectId: null });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => openSheet(plan, created.data.pool_object_id), POOL_PAY_SHEET_DELAY_MS);
+    timer.current = setTimeout(() => openSheet(plan, pool), POOL_PAY_SHEET_DELAY_MS);
   };
 
   if (load.status === 'loading') return <Card aria-busy="true" aria-label={t('plans.loading')} />;
@@ -163,14 +180,7 @@ export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client }:
   return (
     <Grid data-testid="pool-plans">
       {load.list.map((plan) => (
-        <Plan
-          key={plan.id}
-          type="button"
-          onClick={() => void choose(plan)}
-          disabled={creating !== null}
-          aria-busy={creating === plan.id}
-          data-testid="pool-plan"
-        >
+        <Plan key={plan.id} type="button" onClick={() => choose(plan)} data-testid="pool-plan">
           {plan.tag && <OfferTag>{plan.tag}</OfferTag>}
           <strong>{plan.main_title}</strong>
           <small>{plan.secondary_title}</small>
@@ -184,6 +194,16 @@ export default function PoolPlanList({ iccid, poolObjectId, ccy, lang, client }:
           <b>{plan.price_str || t('plans.free')}</b>
         </Plan>
       ))}
+      {adding && iccid ? (
+        <Suspense fallback={null}>
+          <AddToPoolDialog
+            iccid={iccid}
+            plan={adding}
+            onClose={() => setAdding(null)}
+            onCreated={(pool) => created(adding, pool)}
+          />
+        </Suspense>
+      ) : null}
     </Grid>
   );
 }

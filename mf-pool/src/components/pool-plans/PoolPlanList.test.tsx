@@ -52,17 +52,26 @@ describe('PoolPlanList', () => {
     expect(screen.getByText('login page')).toBeInTheDocument();
   });
 
-  it('for a card, creates the pool with it and opens the pay sheet 500 ms later (flag 2, the new pool)', async () => {
+  it('for a card, the add-to-pool dialog creates the pool and the pay sheet opens 500 ms later (flag 2)', async () => {
     getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
-    const api = stubCalls({ getPoolPkgList: { list: [plan] }, createPool: { pool_object_id: 'pool_1' } });
+    const api = stubCalls({
+      getPoolPkgList: { list: [plan] },
+      poolCardCandidate: { valid: ['89880000000000000001'], invalid: [], lines_left: 5 },
+      getCardList: { card: [], esim: [], eid: [], pool: [] },
+      createPool: { pool_object_id: 'pool_1' },
+    });
     const requests: Array<EventMap['checkout:open']> = [];
     const off = getBus().subscribe('checkout:open', (request) => requests.push(request));
     await show();
     await userEvent.click(screen.getByTestId('pool-plan'));
+    expect(await screen.findByRole('dialog', { name: 'Share this plan' })).toBeInTheDocument();
+    expect(api.callsTo('poolCardCandidate')[0]?.body).toEqual({ eshop_goods_id: 41 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with 1 card' }));
     expect(api.callsTo('createPool')[0]?.body).toEqual({ iccids: ['89880000000000000001'], eshop_goods_id: 41 });
     expect(requests).toHaveLength(0);
     await waitFor(() => expect(requests).toHaveLength(1));
     off();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requests[0]).toMatchObject({
       iccid: '89880000000000000001',
       flag: '2',
@@ -72,17 +81,43 @@ describe('PoolPlanList', () => {
     });
   });
 
-  it('opens no sheet when the pool could not be created', async () => {
+  it('opens no sheet when the pool could not be created, and the dialog stays', async () => {
     getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
-    stubCalls({ getPoolPkgList: { list: [plan] }, createPool: callError(10003) });
+    stubCalls({
+      getPoolPkgList: { list: [plan] },
+      poolCardCandidate: { valid: ['89880000000000000001'], invalid: [], lines_left: 5 },
+      getCardList: { card: [], esim: [], eid: [], pool: [] },
+      createPool: callError(10003),
+    });
     const requests: Array<EventMap['checkout:open']> = [];
     const off = getBus().subscribe('checkout:open', (request) => requests.push(request));
     await show();
     await userEvent.click(screen.getByTestId('pool-plan'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with 1 card' }));
     await new Promise((resolve) => setTimeout(resolve, 600));
     off();
     expect(requests).toHaveLength(0);
-    expect(screen.getByTestId('pool-plan')).toBeEnabled();
+    expect(screen.getByRole('dialog', { name: 'Share this plan' })).toBeInTheDocument();
+  });
+
+  it('a second pool for the plan replaces the first one, whose sheet was closed unpaid', async () => {
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
+    let next = 0;
+    const api = stubCalls({
+      getPoolPkgList: { list: [plan] },
+      poolCardCandidate: { valid: ['89880000000000000001'], invalid: [], lines_left: 5 },
+      getCardList: { card: [], esim: [], eid: [], pool: [] },
+      createPool: () => ({ pool_object_id: `pool_${(next += 1)}` }),
+      poolDelete: null,
+    });
+    await show();
+    for (let tap = 0; tap < 2; tap += 1) {
+      await userEvent.click(screen.getByTestId('pool-plan'));
+      await userEvent.click(await screen.findByRole('button', { name: 'Continue with 1 card' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    expect(api.callsTo('createPool')).toHaveLength(2);
+    expect(api.callsTo('poolDelete').map((call) => call.body)).toEqual([{ pool_object_id: 'pool_1' }]);
   });
 
   it('without a card, or for an existing pool, opens the pay sheet at once', async () => {
@@ -102,6 +137,7 @@ describe('PoolPlanList', () => {
     expect(requests[0]).toMatchObject({ iccid: null, flag: '2', returnPath: '/eshop/card/list' });
     expect(requests[0]).not.toHaveProperty('pool_object_id');
     expect(requests[1]).toMatchObject({ iccid: '89880000000000000001', flag: '2', pool_object_id: 'pool_7' });
+    expect(api.callsTo('getPoolPkgList')[1]?.body).toEqual({ pool_object_id: 'pool_7', ccy: 'USD', lang: 'en' });
   });
 
   it('says when there are no plans', async () => {

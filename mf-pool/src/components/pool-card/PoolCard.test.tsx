@@ -4,24 +4,10 @@ import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EventMap, type PoolCardInfo } from 'shared-contracts';
 import { renderRemote, stubCalls } from 'shared-contracts/testing';
 import { remote } from '../../lib/remote';
+import { POOL } from '../../testing/fixtures';
 import { PoolCard } from './PoolCard';
 
-const pool: PoolCardInfo = {
-  id: 'p7',
-  name: '',
-  kind: 3,
-  available_days: 20,
-  total_active: 10,
-  total_str: '20GB',
-  total: 20480,
-  remain: 5120,
-  remain_str: '5GB',
-  expire_date: '2026-12-31',
-  warn: '',
-  status_str: 'Activated',
-  used_pool_lines: 2,
-  pool_lines: 5,
-};
+const pool: PoolCardInfo = { ...POOL, id: 'p7', name: '', pool_lines: 5 };
 
 async function show(props: Partial<Parameters<typeof PoolCard>[0]> = {}) {
   await renderRemote(
@@ -30,7 +16,7 @@ async function show(props: Partial<Parameters<typeof PoolCard>[0]> = {}) {
       <Route path="/pool/detail" element={<p>detail page</p>} />
       <Route path="/pkg" element={<p>usage page</p>} />
     </Routes>,
-    { route: '/eshop/card/list', i18n: { namespaces: [remote] } },
+    { route: '/eshop/card/list', i18n: { namespaces: [remote] }, showLocation: true },
   );
 }
 
@@ -48,26 +34,43 @@ describe('PoolCard', () => {
     expect(lines.querySelectorAll('[data-used="false"]')).toHaveLength(3);
   });
 
-  it('shows the warning badge, and Refill stores the pool and opens its detail page', async () => {
+  it('shows the warning badge, and Refill stores the pool and opens its detail page in refill mode', async () => {
     await show({ pool: { ...pool, warn: '3 days', name: 'Family' } });
     expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires in 3 days');
-    await userEvent.click(screen.getByRole('button', { name: 'Refill' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refill Family' }));
     expect(screen.getByText('detail page')).toBeInTheDocument();
-    expect(getStorage().getJSON<{ displayName: string }>(STORAGE_KEYS.POOL_INFO_ITEM)?.displayName).toBe('Family');
+    expect(screen.getByTestId('location')).toHaveTextContent('/pool/detail?poolId=p7&mode=refill');
+    expect(getStorage().getJSON(STORAGE_KEYS.POOL_INFO_ITEM)).toMatchObject({
+      id: 'p7',
+      displayName: 'Family',
+      index: 2,
+    });
   });
 
-  it('shows a plan usage link instead of Refill on the detail view', async () => {
+  it('Manage opens the detail page of the pool, handed over', async () => {
+    await show({ pool: { ...pool, name: 'Family' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Family' }));
+    expect(screen.getByText('detail page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/pool\/detail\?poolId=p7$/);
+    expect(getStorage().getJSON(STORAGE_KEYS.POOL_INFO_ITEM)).toMatchObject({ id: 'p7', displayName: 'Family' });
+  });
+
+  it("shows a plan usage link to the pool's packages instead of Refill on the detail view", async () => {
     await show({ detail: true });
-    expect(screen.queryByRole('button', { name: 'Refill' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Refill/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Manage/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Plan usage' }));
     expect(screen.getByText('usage page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/pkg?poolId=p7');
   });
 
   it('renames through the dialog (poolSet), and Escape or cancel close it without a call', async () => {
     const api = stubCalls({ poolSet: null });
     const onChanged = jest.fn();
     const toasts: Array<EventMap['toast']> = [];
+    const changes: Array<EventMap['pool:changed']> = [];
     const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    const offChanged = getBus().subscribe('pool:changed', (change) => changes.push(change));
     try {
       await show({ onChanged });
       await userEvent.click(screen.getByRole('button', { name: 'Rename Shared Plan 2' }));
@@ -85,9 +88,31 @@ describe('PoolCard', () => {
       ]);
       expect(onChanged).toHaveBeenCalled();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(toasts).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+      expect(toasts).toContainEqual({ kind: 'success', messageKey: 'pool:toast.renamed', values: { name: 'Trip' } });
+      expect(changes).toEqual([{ poolObjectId: 'p7' }]);
     } finally {
       off();
+      offChanged();
     }
+  });
+
+  it('an empty name restores the default one and says so', async () => {
+    const api = stubCalls({ poolSet: null });
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await show({ pool: { ...pool, name: 'Family' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Family' }));
+    const input = screen.getByRole('textbox', { name: 'Shared plan name' });
+    expect(input).toHaveAttribute('maxLength', '64');
+    expect(input).toHaveAttribute('placeholder', 'Shared Plan 2');
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    off();
+    expect(api.callsTo('poolSet')[0]?.body).toEqual({ pool_object_id: 'p7', name: '' });
+    expect(toasts).toContainEqual({
+      kind: 'success',
+      messageKey: 'pool:toast.nameReset',
+      values: { name: 'Shared Plan 2' },
+    });
   });
 });

@@ -4,9 +4,8 @@ import styled from 'styled-components';
 import {
   expiryText,
   gaugePercent,
-  getStorage,
+  NAME_MAX,
   poolDisplayName,
-  publish,
   statusLabelKey,
   STORAGE_KEYS,
   type ApiClient,
@@ -27,6 +26,8 @@ import {
   WidgetRow,
 } from 'shared-contracts/ui';
 import { getApiClient } from '../../lib/api-client';
+import { announcePoolChange } from '../../lib/pool-events';
+import { handOverPool } from '../../lib/pool-handover';
 import { useRemoteTranslation } from '../../lib/remote';
 import { Dialog } from 'shared-contracts/ui/dialog';
 
@@ -36,7 +37,7 @@ export interface PoolCardProps {
   index: number;
   /** On the pool detail page: a 'plan usage' link instead of 'Refill'. */
   detail?: boolean;
-  /** Called after a successful rename (the list reloads). */
+  /** Called after a successful rename (the screens showing the pool also hear 'pool:changed'). */
   onChanged?: () => void;
   client?: ApiClient;
 }
@@ -60,18 +61,22 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
   const percent = gaugePercent(pool.total, pool.total - pool.remain);
   const expiry = expiryText(pool);
   const lines = Array.from({ length: pool.pool_lines }, (_, i) => i < pool.used_pool_lines);
+  const poolQuery = `poolId=${encodeURIComponent(pool.id)}`;
   const handOver = (path: string) => {
-    getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...pool, displayName: name });
+    handOverPool(STORAGE_KEYS.POOL_INFO_ITEM, pool, index);
     navigate(path);
   };
   const submit = async () => {
+    const next = draft.trim();
     setBusy(true);
     const api = client ?? getApiClient();
-    const result = await api.call('poolSet', { pool_object_id: pool.id, name: draft.trim() });
+    const result = await api.call('poolSet', { pool_object_id: pool.id, name: next });
     setBusy(false);
     if (!result.ok) return;
-    publish('toast', { kind: 'success', messageKey: 'responseDesc.succOperation' });
     setEditing(false);
+    announcePoolChange(pool.id, next ? 'toast.renamed' : 'toast.nameReset', {
+      name: next || poolDisplayName('', index),
+    });
     onChanged?.();
   };
   return (
@@ -114,13 +119,28 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
       </WidgetFoot>
       <WidgetActions>
         {detail ? (
-          <Button type="button" $variant="secondary" onClick={() => handOver('/pkg')}>
+          <Button type="button" $variant="secondary" onClick={() => handOver(`/pkg?${poolQuery}`)}>
             {t('poolCard.planUsage')}
           </Button>
         ) : (
-          <Button type="button" onClick={() => handOver('/pool/detail')}>
-            {t('poolCard.refill')}
-          </Button>
+          <>
+            <Button
+              type="button"
+              $variant="secondary"
+              aria-label={t('poolCard.manageOf', { name })}
+              onClick={() => handOver(`/pool/detail?${poolQuery}`)}
+              data-testid="pool-manage"
+            >
+              {t('poolCard.manage')}
+            </Button>
+            <Button
+              type="button"
+              aria-label={t('poolCard.refillOf', { name })}
+              onClick={() => handOver(`/pool/detail?${poolQuery}&mode=refill`)}
+            >
+              {t('poolCard.refill')}
+            </Button>
+          </>
         )}
       </WidgetActions>
       {editing ? (
@@ -128,8 +148,8 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
           <Input
             aria-label={t('poolCard.nameLabel')}
             value={draft}
-            maxLength={40}
-            placeholder={name}
+            maxLength={NAME_MAX}
+            placeholder={poolDisplayName('', index)}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void submit();

@@ -1,0 +1,36 @@
+import { getStorage, poolDisplayName, STORAGE_KEYS, type PoolCardInfo } from 'shared-contracts';
+
+/**
+ * The pool a screen was opened for (spec section 3: POOL_INFO_ITEM with a display name; SET_POOL_ITEM for /pool/set).
+ * `index` is the pool's 1-based place on the card list, for the default name 'Shared Plan {index}'.
+ */
+export type PoolHandOver = PoolCardInfo & { displayName: string; index?: number };
+
+type HandOverKey = typeof STORAGE_KEYS.POOL_INFO_ITEM | typeof STORAGE_KEYS.SET_POOL_ITEM;
+
+/** Stores the pool for the next screen, with the name it shows. */
+export function handOverPool(key: HandOverKey, pool: PoolCardInfo, index: number): PoolHandOver {
+  const item: PoolHandOver = { ...pool, displayName: poolDisplayName(pool.name, index), index };
+  getStorage().setJSON(key, item);
+  return item;
+}
+
+/** The stored pool, when it is one (and, given `id`, that pool); null otherwise. */
+export function readHandOver(key: HandOverKey, id?: string | null): PoolHandOver | null {
+  const item = getStorage().getJSON<PoolHandOver>(key);
+  if (!item || typeof item.id !== 'string' || !item.id) return null;
+  if (id && item.id !== id) return null;
+  return item;
+}
+
+/** The pool a page is about: ?poolId= when given, else the stored hand-over's. */
+export function poolIdOf(search: URLSearchParams, key: HandOverKey = STORAGE_KEYS.POOL_INFO_ITEM): string | null {
+  return search.get('poolId')?.trim() || readHandOver(key)?.id || null;
+}
+
+/** After a delete: the pool is nowhere to go back to. */
+export function forgetPool(id: string): void {
+  for (const key of [STORAGE_KEYS.POOL_INFO_ITEM, STORAGE_KEYS.SET_POOL_ITEM] as const) {
+    if (readHandOver(key)?.id === id) getStorage().remove(key);
+  }
+}
