@@ -9,34 +9,23 @@
 // purchases never fulfilled (target 0), and how long each fault took to recover from: from the fault until requests
 // succeed again (the end of the last failed request), with when HAProxy saw the servers go and come back. An api
 // instance that exits on its own is reported and started again a second later, as a process supervisor would.
-// Lighthouse's benchmark index is measured before and after. Exit 0 whatever the figures (PASS/MISS printed). The
-// report goes to bench/.data/chaos-<date>/ (summary.txt, report.json, the servers' logs).
+// Renewals and usage events run beside it and are checked after it as in bench:load (lib/cluster-run.mjs): due
+// renewals charged and fulfilled exactly once, usage reports applied once, figures equal to the network's after a
+// final pull, alerts once, through the faults. Lighthouse's benchmark index is measured before and after. Exit 0
+// whatever the figures (PASS/MISS printed). The report goes to bench/.data/chaos-<date>/ (summary.txt, report.json,
+// the servers' logs).
 //
 // Environment: BENCH_CHAOS_SECONDS (60), BENCH_CHAOS_RATE (500 requests/s), BENCH_CHAOS_API_AT (10),
 // BENCH_CHAOS_DB_AT (25), BENCH_CHAOS_REMOTE_AT (40), BENCH_CHAOS_REMOTE_SECONDS (5), BENCH_CHAOS_REMOTE (mf_card),
 // BENCH_CHAOS_API (2: which instance is killed), BENCH_LOAD_WARMUP (5), BENCH_LOAD_MIX, BENCH_LOAD_CONNECTIONS,
 // BENCH_API_LOG_LEVEL, BENCH_RETRY_WRITES=1, BENCH_RETRY_ON, BENCH_PORT_BASE (28080: the cluster uses +60 to +75),
-// BENCH_PG_BIN.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { benchmarkIndex } from './lib/benchmark-index.mjs';
-import { ensureBuilt, startCluster } from './lib/cluster.mjs';
-import { errorText, httpClient, runOpenLoop, summarize } from './lib/load-generator.mjs';
+// BENCH_PG_BIN; the renewal and usage settings of lib/cluster-run.mjs (BENCH_RENEWALS, BENCH_RENEWALS_AT, …).
+import { exactlyOnceTargets, finishRun, printAndWrite, startBackground, startRun } from './lib/cluster-run.mjs';
+import { errorText, runOpenLoop, summarize } from './lib/load-generator.mjs';
 import { sleep, withTeardown } from './lib/processes.mjs';
-import { fixed, resultsDir, table } from './lib/report.mjs';
-import {
-  checkPurchases,
-  drainQueues,
-  exactlyOnceChecks,
-  IDEMPOTENT,
-  lastOrderId,
-  mixFrom,
-  shopTraffic,
-  verdict,
-} from './lib/shop-traffic.mjs';
-import { apiRequire, PORT_BASE, ROOT } from './lib/workspace.mjs';
+import { fixed, table } from './lib/report.mjs';
+import { exactlyOnceChecks, IDEMPOTENT, verdict } from './lib/shop-traffic.mjs';
+import { PORT_BASE } from './lib/workspace.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const SECONDS = env('BENCH_CHAOS_SECONDS', 60);
@@ -48,37 +37,14 @@ const REMOTE_AT = env('BENCH_CHAOS_REMOTE_AT', 40);
 const REMOTE_SECONDS = env('BENCH_CHAOS_REMOTE_SECONDS', 5);
 const REMOTE = process.env.BENCH_CHAOS_REMOTE || 'mf_card';
 const API_INDEX = env('BENCH_CHAOS_API', 2) - 1;
-const CONNECTIONS = env('BENCH_LOAD_CONNECTIONS', 256);
 
 const seconds = (ms) => (ms === null || ms === undefined ? '–' : `${fixed(ms / 1000, 1)} s`);
 
 await withTeardown(async () => {
-  ensureBuilt();
-  const out = resultsDir('chaos');
-  const logDir = path.join(out, 'logs');
-  const cluster = await startCluster({
-    base: PORT_BASE + 60,
-    logDir,
-    pgRequire: apiRequire,
-    retryOn: process.env.BENCH_RETRY_ON,
-    retryWrites: process.env.BENCH_RETRY_WRITES === '1',
-  });
-  if (!cluster.hosts[REMOTE]) throw new Error(`BENCH_CHAOS_REMOTE: no remote ${REMOTE}`);
+  const run = await startRun({ what: 'chaos', tag: 'chaos', base: PORT_BASE + 60, remote: REMOTE });
+  const { cluster, traffic } = run;
   const victim = cluster.apis[API_INDEX];
   if (!victim) throw new Error(`BENCH_CHAOS_API: no api instance ${API_INDEX + 1}`);
-  console.log(`[chaos] cluster up in ${cluster.startMs} ms; ${cluster.haproxy.version}`);
-  const indexBefore = await benchmarkIndex();
-  console.log(`[chaos] Lighthouse benchmark index before the run: ${indexBefore}`);
-
-  const client = httpClient({ maxSockets: CONNECTIONS });
-  const mix = mixFrom(process.env.BENCH_LOAD_MIX);
-  const traffic = await shopTraffic({
-    client,
-    origins: cluster.origins,
-    remoteOrigin: cluster.hosts[REMOTE].origin,
-    mix,
-  });
-  const sinceId = await lastOrderId(cluster.postgres);
   if (WARMUP > 0) await runOpenLoop({ ops: traffic.ops, rate: RATE / 2, seconds: WARMUP, seed: 7 });
 
   // What happened when, on the load's clock (ms from its start).
@@ -121,7 +87,8 @@ await withTeardown(async () => {
   })();
 
   console.log(`[chaos] load: ${SECONDS} s at ${RATE} requests/s; faults at ${API_AT} s, ${DB_AT} s, ${REMOTE_AT} s`);
-  const run = await runOpenLoop({
+  startBackground(run);
+  const load = await runOpenLoop({
     ops: traffic.ops,
     rate: RATE,
     seconds: SECONDS,
@@ -160,12 +127,8 @@ await withTeardown(async () => {
   watching = false;
   await watcher;
 
-  console.log('[chaos] waiting for the purchase queues to drain');
-  const drained = await drainQueues(cluster.postgres, 90_000);
-  const purchases = await checkPurchases(cluster.postgres, sinceId, traffic.ledger);
-  const haproxyRows = await cluster.stats();
-  client.close();
-  const indexAfter = await benchmarkIndex();
+  const results = await finishRun(run, { drainMs: 90_000 });
+  const { purchases, haproxyRows } = results;
 
   // Phases: from each fault to the next (the first from the start).
   const boundaries = [
@@ -195,7 +158,7 @@ await withTeardown(async () => {
   const isRemote = (kind) => kind === 'remote';
   const isPurchase = (kind) => kind === 'purchase';
   const phaseRows = phases.map((phase) => {
-    const results = run.results.filter(inPhase(phase));
+    const results = load.results.filter(inPhase(phase));
     const read = group(results, isRead);
     const remote = group(results, isRemote);
     const purchase = group(results, isPurchase);
@@ -209,12 +172,12 @@ await withTeardown(async () => {
     return { phase, read, remote, purchase, fault, recovery, all: summarize(results) };
   });
   const total = {
-    read: group(run.results, isRead),
-    remote: group(run.results, isRemote),
-    purchase: group(run.results, isPurchase),
+    read: group(load.results, isRead),
+    remote: group(load.results, isRemote),
+    purchase: group(load.results, isPurchase),
   };
   // Purchases whose buyer saw a failure: what the database says happened to them.
-  const overallSummary = summarize(run.results);
+  const overallSummary = summarize(load.results);
 
   const rows = phaseRows.map((row) => [
     `${fixed(row.phase.from / 1000, 0)}-${Number.isFinite(row.phase.to) ? fixed(row.phase.to / 1000, 0) : SECONDS} s ${row.phase.name}`,
@@ -271,82 +234,47 @@ await withTeardown(async () => {
       purchases.notFulfilled.length,
       verdict(purchases.notFulfilled.length === 0),
     ],
+    ...exactlyOnceTargets(results),
   ];
   const overallAll = overallSummary.find((entry) => entry.kind === 'all');
-  const text = [
-    `Lighthouse benchmark index: ${indexBefore} before the run, ${indexAfter} after it`,
-    `chaos ${new Date().toISOString()}: ${SECONDS} s at ${RATE} requests/s open loop, mix ` +
-      `${Object.entries(mix)
-        .map(([kind, weight]) => `${kind}=${weight}`)
-        .join(',')}; ${cluster.apis.length} api instances, ` +
-      `${cluster.ports.shells.length} shell hosts, ${cluster.haproxy.version.replace(/ - .*/, '')}, PostgreSQL 15 (own initdb)`,
-    `load average at the end: ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')} (${os.cpus().length} cores, shared)`,
-    `requests sent: ${overallAll.requests} (${overallAll.ops} operations), ${overallAll.failed} operations failed; ` +
-      `p50 ${fixed(overallAll.p50, 1)} ms, p99 ${fixed(overallAll.p99, 1)} ms`,
-    '',
-    table(['phase', 'reads lost', `${REMOTE} files lost`, 'purchases failed', 'time to recover'], rows),
-    '',
-    'failures by phase:',
-    ...(errorLines.length ? errorLines : ['  none']),
-    '',
-    table(['fault', 'at', 'what happened'], markRows),
-    `HAProxy saw: ${transitionText}`,
-    'api instances that exited on their own (restarted a second later, as a supervisor would):',
-    ...crashText,
-    `HAProxy: api backend retries ${haproxyRows.find((r) => r.pxname === 'api' && r.svname === 'BACKEND')?.wretr ?? '–'}, ` +
-      `redispatches ${haproxyRows.find((r) => r.pxname === 'api' && r.svname === 'BACKEND')?.wredis ?? '–'}`,
-    '',
-    `purchases: ${purchases.orders} orders opened, ${purchases.paid} paid, ${purchases.seenPaid} seen paid by the buyer, ` +
-      `${purchases.fulfilledOnce} fulfilled exactly once, ${purchases.open} left open (their payment never went through); ` +
-      `queues drained in ${seconds(drained.waitedMs)}` +
-      (Object.keys(drained.left).length ? ` (still waiting: ${JSON.stringify(drained.left)})` : ''),
-    ...(drained.jobs ?? []).map(
-      (job) =>
-        `  left: ${job.name} ${job.state}${job.active_s !== null ? ` for ${job.active_s} s` : ''}, ` +
-        `${job.retry_count} retries, expires after ${job.expire_in_s} s active`,
-    ),
-    '',
-    table(['target (issue 23)', 'measured', ''], checks),
-    '',
-    `reports: ${path.relative(ROOT, out)}`,
-  ];
-  console.log(`\n${text.join('\n')}`);
-  fs.writeFileSync(path.join(out, 'summary.txt'), `${text.join('\n')}\n`);
-  fs.writeFileSync(
-    path.join(out, 'report.json'),
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        benchmarkIndex: { before: indexBefore, after: indexAfter },
-        rate: RATE,
-        seconds: SECONDS,
-        mix,
-        faults,
-        transitions,
-        phases: phaseRows.map((row) => ({
-          phase: row.phase.name,
-          fromMs: row.phase.from,
-          toMs: Number.isFinite(row.phase.to) ? row.phase.to : SECONDS * 1000,
-          reads: row.read,
-          remote: row.remote,
-          purchases: row.purchase,
-          recoveryMs: row.recovery,
-          summary: row.all,
-        })),
-        total,
-        crashes,
-        failures: run.results.filter((result) => result.error),
-        overall: overallSummary,
-        purchases,
-        drained,
-        checks: checks.map(([target, measured, result]) => ({ target, measured: String(measured), result })),
-        loadavg: os.loadavg(),
-      },
-      null,
-      2,
-    ),
-  );
+  printAndWrite(run, results, {
+    title: `chaos ${new Date().toISOString()}: ${SECONDS} s at ${RATE} requests/s open loop`,
+    lines: [
+      `requests sent: ${overallAll.requests} (${overallAll.ops} operations), ${overallAll.failed} operations failed; ` +
+        `p50 ${fixed(overallAll.p50, 1)} ms, p99 ${fixed(overallAll.p99, 1)} ms`,
+      '',
+      table(['phase', 'reads lost', `${REMOTE} files lost`, 'purchases failed', 'time to recover'], rows),
+      '',
+      'failures by phase:',
+      ...(errorLines.length ? errorLines : ['  none']),
+      '',
+      table(['fault', 'at', 'what happened'], markRows),
+      `HAProxy saw: ${transitionText}`,
+      'api instances that exited on their own (restarted a second later, as a supervisor would):',
+      ...crashText,
+      `HAProxy: api backend retries ${haproxyRows.find((r) => r.pxname === 'api' && r.svname === 'BACKEND')?.wretr ?? '–'}, ` +
+        `redispatches ${haproxyRows.find((r) => r.pxname === 'api' && r.svname === 'BACKEND')?.wredis ?? '–'}`,
+    ],
+    checks,
+    report: {
+      rate: RATE,
+      seconds: SECONDS,
+      faults,
+      transitions,
+      phases: phaseRows.map((row) => ({
+        phase: row.phase.name,
+        fromMs: row.phase.from,
+        toMs: Number.isFinite(row.phase.to) ? row.phase.to : SECONDS * 1000,
+        reads: row.read,
+        remote: row.remote,
+        purchases: row.purchase,
+        recoveryMs: row.recovery,
+        summary: row.all,
+      })),
+      total,
+      crashes,
+      failures: load.results.filter((result) => result.error),
+      overall: overallSummary,
+    },
+  });
 });

@@ -3,41 +3,33 @@
 // 60 s of mixed open-loop traffic at 500 requests/s (card pages, get/card, the card list signed in, sandbox
 // purchases, a remote's manifest: bench/lib/shop-traffic.mjs). Prints requests sent, failures by kind (target 0),
 // p50/p99 per kind, then the sustainable rate from a short search (steps of BENCH_LOAD_STEP_SECONDS: the highest rate
-// with no failure and p99 under 1 s), then checks in the database that every paid purchase was fulfilled exactly
-// once. Lighthouse's benchmark index is measured before and after. Exit 0 whatever the figures: targets are printed
-// PASS/MISS. The report goes to bench/.data/load-<date>/ (summary.txt, report.json, the servers' logs).
+// with no failure and p99 under 1 s). Beside the load, renewals come due and are charged by several instances at
+// once (lib/renewal-traffic.mjs), and the simulated network's usage callbacks, posted by whichever instance ticks, are
+// delivered again to every instance at once (lib/usage-traffic.mjs). Then it checks in the database that every paid
+// purchase was fulfilled exactly once, every due renewal charged and fulfilled exactly once, every usage report applied
+// once with the packages' figures equal to the network's after a final pull, and every alert raised, noticed and
+// mailed once (lib/cluster-run.mjs). Lighthouse's benchmark index is measured before and after. Exit 0 whatever the
+// figures: targets are printed PASS/MISS. The report goes to bench/.data/load-<date>/ (summary.txt, report.json, the
+// servers' logs).
 //
 // Environment: BENCH_LOAD_SECONDS (60), BENCH_LOAD_RATE (500 requests/s), BENCH_LOAD_WARMUP (5 s at half the rate,
 // not counted), BENCH_LOAD_STEP_SECONDS (10; 0: no search), BENCH_LOAD_STEPS (4), BENCH_LOAD_MIX (weights, see
 // shop-traffic.mjs), BENCH_LOAD_CONNECTIONS (256 per origin), BENCH_API_LOG_LEVEL (info), BENCH_RETRY_WRITES=1
 // (HAProxy may replay purchases too), BENCH_RETRY_ON (HAProxy retry-on list), BENCH_PORT_BASE (28080: the cluster
-// uses +40 to +55), BENCH_PG_BIN (/usr/lib/postgresql/15/bin).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { benchmarkIndex } from './lib/benchmark-index.mjs';
-import { ensureBuilt, startCluster } from './lib/cluster.mjs';
-import { errorText, httpClient, runOpenLoop, summarize } from './lib/load-generator.mjs';
+// uses +40 to +55), BENCH_PG_BIN (/usr/lib/postgresql/15/bin); the renewal and usage settings of lib/cluster-run.mjs
+// (BENCH_RENEWALS, BENCH_USAGE_CARDS, BENCH_SIMULATOR_SPEED, …).
+import { exactlyOnceTargets, finishRun, printAndWrite, startBackground, startRun } from './lib/cluster-run.mjs';
+import { errorText, runOpenLoop, summarize } from './lib/load-generator.mjs';
 import { sleep, withTeardown } from './lib/processes.mjs';
-import { fixed, resultsDir, table } from './lib/report.mjs';
-import {
-  checkPurchases,
-  drainQueues,
-  exactlyOnceChecks,
-  lastOrderId,
-  mixFrom,
-  shopTraffic,
-  verdict,
-} from './lib/shop-traffic.mjs';
-import { apiRequire, PORT_BASE, ROOT } from './lib/workspace.mjs';
+import { fixed, table } from './lib/report.mjs';
+import { exactlyOnceChecks, verdict } from './lib/shop-traffic.mjs';
+import { PORT_BASE } from './lib/workspace.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 60);
 const RATE = Number(process.env.BENCH_LOAD_RATE || 500);
 const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 5);
 const STEP_SECONDS = Number(process.env.BENCH_LOAD_STEP_SECONDS ?? 10);
 const STEPS = Number(process.env.BENCH_LOAD_STEPS ?? 4);
-const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS || 256);
 const P99_LIMIT_MS = 1000;
 
 const overall = (summary) => summary.find((group) => group.kind === 'all');
@@ -60,38 +52,15 @@ function kindRows(summary) {
 const KIND_HEADER = ['kind', 'operations', 'requests', 'failed', 'p50 ms', 'p99 ms', 'max ms', 'failures by kind'];
 
 await withTeardown(async () => {
-  ensureBuilt();
-  const out = resultsDir('load');
-  const logDir = path.join(out, 'logs');
-  const cluster = await startCluster({
-    base: PORT_BASE + 40,
-    logDir,
-    pgRequire: apiRequire,
-    retryOn: process.env.BENCH_RETRY_ON,
-    retryWrites: process.env.BENCH_RETRY_WRITES === '1',
-  });
-  console.log(
-    `[bench] cluster up in ${cluster.startMs} ms: HAProxy ${cluster.origins.api} (api ×${cluster.apis.length}), ` +
-      `${cluster.origins.site} (shell ×${cluster.ports.shells.length}); ${cluster.haproxy.version}`,
-  );
-  const indexBefore = await benchmarkIndex();
-  console.log(`[bench] Lighthouse benchmark index before the load: ${indexBefore}`);
-
-  const client = httpClient({ maxSockets: CONNECTIONS });
-  const mix = mixFrom(process.env.BENCH_LOAD_MIX);
-  const traffic = await shopTraffic({
-    client,
-    origins: cluster.origins,
-    remoteOrigin: cluster.hosts.mf_card.origin,
-    mix,
-  });
-  const sinceId = await lastOrderId(cluster.postgres);
+  const run = await startRun({ what: 'load', tag: 'bench', base: PORT_BASE + 40 });
+  const { cluster, traffic } = run;
 
   if (WARMUP > 0) {
     console.log(`[bench] warm-up: ${WARMUP} s at ${RATE / 2} requests/s`);
     await runOpenLoop({ ops: traffic.ops, rate: RATE / 2, seconds: WARMUP, seed: 7 });
   }
   console.log(`[bench] load: ${SECONDS} s at ${RATE} requests/s, open loop`);
+  startBackground(run);
   const main = await runOpenLoop({ ops: traffic.ops, rate: RATE, seconds: SECONDS, seed: 1 });
   const mainSummary = summarize(main.results);
   const mainAll = overall(mainSummary);
@@ -111,8 +80,8 @@ await withTeardown(async () => {
       if (low !== null && high !== null && (high - low) / low < 0.1) break;
       const rate = Math.round(high === null ? low * 1.25 : low === null ? high * 0.7 : (low + high) / 2);
       await sleep(3000);
-      const run = await runOpenLoop({ ops: traffic.ops, rate, seconds: STEP_SECONDS, seed: 100 + step });
-      const summary = summarize(run.results);
+      const stepRun = await runOpenLoop({ ops: traffic.ops, rate, seconds: STEP_SECONDS, seed: 100 + step });
+      const summary = summarize(stepRun.results);
       const all = overall(summary);
       const ok = passes(summary);
       steps.push({ rate, ok, failed: all.failed, p50: all.p50, p99: all.p99, requests: all.requests });
@@ -128,12 +97,8 @@ await withTeardown(async () => {
   const sustainableText =
     low === null ? `< ${high}` : high === null ? `${low}+ (highest tried)` : `${low} (${high} did not hold)`;
 
-  console.log('[bench] waiting for the purchase queues to drain');
-  const drained = await drainQueues(cluster.postgres);
-  const purchases = await checkPurchases(cluster.postgres, sinceId, traffic.ledger);
-  const haproxyRows = await cluster.stats();
-  client.close();
-  const indexAfter = await benchmarkIndex();
+  const results = await finishRun(run);
+  const { purchases, haproxyRows } = results;
 
   const backendRow = (name) => haproxyRows.find((row) => row.pxname === name && row.svname === 'BACKEND') ?? {};
   const checks = [
@@ -159,86 +124,52 @@ await withTeardown(async () => {
     ],
     ['paid purchases not fulfilled', purchases.notFulfilled.length, verdict(purchases.notFulfilled.length === 0)],
     ...exactlyOnceChecks(purchases),
+    ...exactlyOnceTargets(results),
     ['api instances that exited on their own', cluster.crashes.length, verdict(cluster.crashes.length === 0)],
   ];
-  const text = [
-    `Lighthouse benchmark index: ${indexBefore} before the load, ${indexAfter} after it`,
-    `bench:load ${new Date().toISOString()}: ${SECONDS} s at ${RATE} requests/s open loop (after ${WARMUP} s warm-up), ` +
-      `mix ${Object.entries(mix)
-        .map(([kind, weight]) => `${kind}=${weight}`)
-        .join(',')}`,
-    `cluster: ${cluster.apis.length} × node api/dist/server.js (NODE_ENV=development, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL || 'info'}), ` +
-      `${cluster.ports.shells.length} shell hosts, ${Object.keys(cluster.ports.remotes).length} remote hosts, ` +
-      `${cluster.haproxy.version.replace(/ - .*/, '')}, PostgreSQL 15 (own initdb); node ${process.version}`,
-    `load average at the end: ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')} (${os.cpus().length} cores, shared)`,
-    '',
-    `requests sent: ${mainAll.requests} over ${SECONDS} s (${fixed(mainAll.requests / SECONDS, 0)}/s), the last answered ` +
-      `${fixed(main.wallMs / 1000 - SECONDS, 1)} s after the end; latency from each operation's scheduled time`,
-    table(KIND_HEADER, kindRows(mainSummary)),
-    '',
-    steps.length
-      ? table(
-          ['step (requests/s)', 'requests', 'failed', 'p50 ms', 'p99 ms', ''],
-          steps.map((step) => [
-            step.rate,
-            step.requests,
-            step.failed,
-            fixed(step.p50, 1),
-            fixed(step.p99, 0),
-            verdict(step.ok),
-          ]),
-        )
-      : 'no rate search (BENCH_LOAD_STEP_SECONDS=0)',
-    '',
-    `purchases: ${purchases.orders} orders opened, ${purchases.paid} paid, ${purchases.seenPaid} seen paid by the buyer, ` +
-      `${purchases.open} left open; queues drained in ${fixed(drained.waitedMs / 1000, 1)} s` +
-      (Object.keys(drained.left).length ? ` (still waiting: ${JSON.stringify(drained.left)})` : ''),
-    ...(drained.jobs ?? []).map(
-      (job) =>
-        `  left: ${job.name} ${job.state}${job.active_s !== null ? ` for ${job.active_s} s` : ''}, ` +
-        `${job.retry_count} retries, expires after ${job.expire_in_s} s active`,
-    ),
-    `HAProxy: api backend retries ${backendRow('api').wretr ?? '–'}, redispatches ${backendRow('api').wredis ?? '–'}; ` +
-      `site backend retries ${backendRow('site').wretr ?? '–'}`,
-    '',
-    table(['target (issue 23)', 'measured', ''], checks),
-    '',
-    `reports: ${path.relative(ROOT, out)}`,
-  ];
-  console.log(`\n${text.join('\n')}`);
-  fs.writeFileSync(path.join(out, 'summary.txt'), `${text.join('\n')}\n`);
-  fs.writeFileSync(
-    path.join(out, 'report.json'),
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        benchmarkIndex: { before: indexBefore, after: indexAfter },
-        rate: RATE,
-        seconds: SECONDS,
-        mix,
-        main: { wallMs: main.wallMs, summary: mainSummary },
-        steps,
-        sustainableRate: sustainable,
-        purchases,
-        drained,
-        crashes: cluster.crashes,
-        failures: main.results.filter((result) => result.error),
-        haproxy: haproxyRows.map((row) => ({
-          proxy: row.pxname,
-          server: row.svname,
-          status: row.status,
-          retries: row.wretr,
-          redispatches: row.wredis,
-          hrsp5xx: row.hrsp_5xx,
-        })),
-        checks: checks.map(([target, measured, result]) => ({ target, measured: String(measured), result })),
-        loadavg: os.loadavg(),
-      },
-      null,
-      2,
-    ),
-  );
+  printAndWrite(run, results, {
+    title:
+      `bench:load ${new Date().toISOString()}: ${SECONDS} s at ${RATE} requests/s open loop ` +
+      `(after ${WARMUP} s warm-up)`,
+    lines: [
+      `requests sent: ${mainAll.requests} over ${SECONDS} s (${fixed(mainAll.requests / SECONDS, 0)}/s), the last ` +
+        `answered ${fixed(main.wallMs / 1000 - SECONDS, 1)} s after the end; latency from each operation's scheduled time`,
+      table(KIND_HEADER, kindRows(mainSummary)),
+      '',
+      steps.length
+        ? table(
+            ['step (requests/s)', 'requests', 'failed', 'p50 ms', 'p99 ms', ''],
+            steps.map((step) => [
+              step.rate,
+              step.requests,
+              step.failed,
+              fixed(step.p50, 1),
+              fixed(step.p99, 0),
+              verdict(step.ok),
+            ]),
+          )
+        : 'no rate search (BENCH_LOAD_STEP_SECONDS=0)',
+      '',
+      `HAProxy: api backend retries ${backendRow('api').wretr ?? '–'}, redispatches ${backendRow('api').wredis ?? '–'}; ` +
+        `site backend retries ${backendRow('site').wretr ?? '–'}`,
+    ],
+    checks,
+    report: {
+      rate: RATE,
+      seconds: SECONDS,
+      main: { wallMs: main.wallMs, summary: mainSummary },
+      steps,
+      sustainableRate: sustainable,
+      crashes: cluster.crashes,
+      failures: main.results.filter((result) => result.error),
+      haproxy: haproxyRows.map((row) => ({
+        proxy: row.pxname,
+        server: row.svname,
+        status: row.status,
+        retries: row.wretr,
+        redispatches: row.wredis,
+        hrsp5xx: row.hrsp_5xx,
+      })),
+    },
+  });
 });

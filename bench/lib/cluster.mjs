@@ -189,6 +189,12 @@ export async function startPostgres({ port, logDir, pgRequire }) {
       await done;
       clearTimeout(timer);
     },
+    /** A client of its own, connected (a session that holds a lock); the caller ends it. */
+    async connect() {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      return client;
+    },
     /** One client on the database, for the checks after a run. */
     async query(sql, params = []) {
       const client = new Client({ connectionString: url });
@@ -218,7 +224,8 @@ export async function startPostgres({ port, logDir, pgRequire }) {
  * response-timeout) replay a request that a server may already have acted on, and HAProxy applies them to any method,
  * POST included, unless "http-request disable-l7-retry" says otherwise: so they are on only for the calls that only
  * read (GET pages, get/card, the card list), and off for everything else (purchases, webhooks, account calls), unless
- * `retryWrites` (BENCH_RETRY_WRITES=1: replay purchases too, to test the api's own exactly-once).
+ * `retryWrites` (BENCH_RETRY_WRITES=1: replay purchases too, to test the api's own exactly-once). Its answers name
+ * the server that gave them (x-served-by), so a run can tell which instance took a request.
  */
 export function haproxyConfig({ ports, retryOn, retryWrites }) {
   const server = (name, port) => `  server ${name} 127.0.0.1:${port} check inter 1s fall 2 rise 2`;
@@ -259,6 +266,7 @@ backend api
   http-check expect status 200
   retry-on ${retryOn}
   acl read_call path /eshop/get/card /eshop/api/v1/get/card/list /eshop/get/pkg
+  http-response set-header x-served-by %s
 ${retryWrites ? '' : '  http-request disable-l7-retry unless METH_GET || read_call\n'}${ports.apis.map((port, index) => server(`api${index + 1}`, port)).join('\n')}
 
 frontend site_in
@@ -293,6 +301,21 @@ export async function haproxyStates(statsOrigin) {
     states[`${row.pxname}/${row.svname}`] = row.status;
   }
   return states;
+}
+
+/** The mails in an outbox folder (api/src/mail.ts writes a .json beside each .eml, renamed into place when whole). */
+function outboxMails(dir) {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => {
+      try {
+        const mail = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+        return [{ to: String(mail.to ?? '').toLowerCase(), template: String(mail.template ?? '') }];
+      } catch {
+        return [];
+      }
+    });
 }
 
 // ---- the cluster ----
@@ -467,6 +490,11 @@ export async function startCluster({
     hosts,
     haproxy: { child: haproxy, version: haproxyVersion, config },
     startMs: Date.now() - startedAt,
+    /** The api instances' mail outbox (MAIL_OUTBOX: a .json per mail) and the secrets they share. */
+    outbox,
+    secrets: { sandbox: shared.SANDBOX_WEBHOOK_SECRET, simulator: shared.SIMULATOR_SECRET },
+    /** The mails the instances sent so far (the outbox's .json files): { to, template } each. */
+    mails: () => outboxMails(outbox),
     /** Api instances that exited on their own: { name, at, code, signal, reason, restartedAt }. */
     crashes,
     /** kill -9 an api instance (its whole process group). */
