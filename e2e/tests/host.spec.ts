@@ -115,6 +115,8 @@ test('with the api down, calls answer 502/503 with the envelope and pages still 
     {
       env: {
         ...process.env,
+        // A development host (unset, NODE_ENV is production, which wants the deploy's REMOTES_LOCK_FILE).
+        NODE_ENV: 'development',
         API_ORIGIN: 'http://127.0.0.1:9',
         // The suite's remotes, whose files this host pins at start (remote integrity).
         ...Object.fromEntries(
