@@ -46,10 +46,13 @@ export async function expireDue(
   return { expired: rows.length + poolRows.length, alertIds: await raiseExpiryAlerts(q, nowSeconds), iccids };
 }
 
-/** A snapshot's bundles as usage reports (keyed by their figures: the same figures pulled twice are one report). */
+/**
+ * A snapshot's bundles as usage reports, keyed by their figures: the same figures pulled twice are one report, and
+ * new use is a new one (the remaining quantity, or the used one of a bundle without: an unlimited bundle's).
+ */
 export function snapshotEvents(snapshot: CardSnapshot): UsageEvent[] {
   return snapshot.bundles.map((bundle) => ({
-    eventKey: `pull:${bundle.assignmentId}:${bundle.state}:${bundle.remainingBytes ?? 'u'}:${bundle.throttled}`,
+    eventKey: `pull:${bundle.assignmentId}:${bundle.state}:${bundle.remainingBytes ?? `u${bundle.usedBytes ?? ''}`}:${bundle.throttled}`,
     iccid: snapshot.iccid,
     reference: bundle.reference,
     assignmentId: bundle.assignmentId,
@@ -57,7 +60,7 @@ export function snapshotEvents(snapshot: CardSnapshot): UsageEvent[] {
     state: bundle.state,
     initialBytes: bundle.initialBytes,
     remainingBytes: bundle.remainingBytes,
-    usedBytes: null,
+    usedBytes: bundle.usedBytes ?? null,
     unlimited: bundle.unlimited,
     throttled: bundle.throttled,
     startedAt: bundle.startedAt,

@@ -34,6 +34,11 @@ export const CHARGE_AHEAD_SECONDS = DAY_SECONDS;
 const LATE_LIMIT_SECONDS = 2 * DAY_SECONDS;
 /** Renewals created per scan statement. */
 const SCAN_BATCH = 5_000;
+/**
+ * A reminder is claimed for this long before its mail goes out; a claim older than this was left by a worker that
+ * died before sending (the mail was not sent: reminded_at is set only after it), and may be taken again.
+ */
+export const REMIND_LEASE_SECONDS = 10 * 60;
 /** A mailed pay link can be used for a day. */
 const PAY_LINK_MINUTES = 24 * 60;
 
@@ -144,10 +149,41 @@ export async function failStaleCharges(context: Pick<RenewalContext, 'db'>): Pro
   return rows.length;
 }
 
+/** The reminder jobs of these renewals, a list per job. */
+function queueReminders(context: RenewalContext, q: Queryable, rows: ReadonlyArray<{ id: number }>) {
+  return context.jobs.sendMany(
+    q,
+    QUEUES.renewalRemind,
+    chunked(
+      rows.map((row) => Number(row.id)),
+      ITEMS_PER_JOB,
+    ).map((renewalIds) => ({ data: { renewalIds } })),
+  );
+}
+
+/**
+ * Reminders not sent a lease after their claim (their worker died between the claim and the mail) or, never claimed,
+ * a lease after their renewal was created (their job gave up): queued again. The claim sends each once however many
+ * jobs ask. Answers how many.
+ */
+async function requeueReminders(context: RenewalContext): Promise<number> {
+  const now = context.now();
+  const rows = await context.db.query<{ id: number }>(
+    `SELECT id FROM renewals
+      WHERE status = 'scheduled' AND reminded_at IS NULL AND period_end > $3
+        AND coalesce(remind_claimed_at, created_at) <= $1::timestamptz - make_interval(secs => $2)
+      ORDER BY id LIMIT $4`,
+    [now, REMIND_LEASE_SECONDS, Math.floor(now.getTime() / 1000) - LATE_LIMIT_SECONDS, SCAN_BATCH],
+  );
+  await queueReminders(context, context.db, rows);
+  return rows.length;
+}
+
 /** Step 1: the renewals that became due, each with its reminder job; answers how many were created. */
 export async function scanDueRenewals(context: RenewalContext): Promise<number> {
-  // The scan runs every minute: charges stuck for good are closed on the way.
+  // The scan runs every minute: charges stuck for good are closed on the way, and reminders left unsent are queued.
   await failStaleCharges(context);
+  await requeueReminders(context);
   let created = 0;
   for (;;) {
     const nowS = Math.floor(context.now().getTime() / 1000);
@@ -168,14 +204,7 @@ export async function scanDueRenewals(context: RenewalContext): Promise<number> 
          RETURNING id`,
         [nowS + REMIND_AHEAD_SECONDS, nowS - LATE_LIMIT_SECONDS, SCAN_BATCH, CHARGE_AHEAD_SECONDS],
       );
-      await context.jobs.sendMany(
-        q,
-        QUEUES.renewalRemind,
-        chunked(
-          rows.map((row) => Number(row.id)),
-          ITEMS_PER_JOB,
-        ).map((renewalIds) => ({ data: { renewalIds } })),
-      );
+      await queueReminders(context, q, rows);
       return rows.length;
     });
     created += batch;
@@ -202,34 +231,54 @@ function throwFailures(what: string, results: ReadonlyArray<PromiseSettledResult
 }
 
 /**
- * Step 2 for a batch of renewals: the reminder (once each), then each charge queued for its time. A few statements
- * per batch; the mails go out a few at a time.
+ * Step 2 for a batch of renewals: the reminder (once each), then each charge queued for its time, once reminded. A
+ * few statements per batch; the mails go out a few at a time. A reminder is claimed for a lease
+ * (REMIND_LEASE_SECONDS) and marked reminded only once its mail is sent: a worker that dies in between leaves a claim
+ * that runs out, and the scan queues the reminder again; a failed send gives its claim back and throws (the job
+ * retries).
  */
 export async function remindRenewals(context: RenewalContext, renewalIds: readonly number[]): Promise<void> {
   const ids = [...new Set(renewalIds)];
   if (ids.length === 0) return;
   const claimed = await context.db.query<{ id: number }>(
-    `UPDATE renewals SET reminded_at = now(), updated_at = now()
-      WHERE id = ANY($1::bigint[]) AND reminded_at IS NULL AND status = 'scheduled' RETURNING id`,
-    [ids],
+    `UPDATE renewals SET remind_claimed_at = $2, updated_at = now()
+      WHERE id = ANY($1::bigint[]) AND reminded_at IS NULL AND status = 'scheduled'
+        AND (remind_claimed_at IS NULL OR remind_claimed_at <= $2::timestamptz - make_interval(secs => $3))
+      RETURNING id`,
+    [ids, context.now(), REMIND_LEASE_SECONDS],
   );
   const mine = new Set(claimed.map((row) => Number(row.id)));
   const rows = (await renewalRows(context.db, ids)).filter((row) => row.status === 'scheduled');
-  const mailing = rows.filter((row) => mine.has(Number(row.id)) && row.still_on && row.to_address);
+  const claimedRows = rows.filter((row) => mine.has(Number(row.id)));
+  const mailing = claimedRows.filter((row) => row.still_on && row.to_address);
   const mailed = await mails(
     context,
     mailing.map((row) => renewalReminderMail(facts(context, row), row.to_address ?? '')),
   );
-  const unsent = mailing.filter((_, index) => mailed[index]?.status === 'rejected').map((row) => row.id);
+  const unsent = mailing.filter((_, index) => mailed[index]?.status === 'rejected').map((row) => Number(row.id));
+  // Reminded: the mails sent, and the claimed ones with nothing to send (switched off: the charge stops them; no
+  // address to send to).
+  const reminded = new Set(claimedRows.map((row) => Number(row.id)).filter((id) => !unsent.includes(id)));
+  if (reminded.size > 0) {
+    await context.db.query(
+      `UPDATE renewals SET reminded_at = coalesce(reminded_at, now()), remind_claimed_at = NULL, updated_at = now()
+        WHERE id = ANY($1::bigint[])`,
+      [[...reminded]],
+    );
+  }
   if (unsent.length > 0) {
     // Given back, so the retry of this job mails them (their charges wait for it).
-    await context.db.query(`UPDATE renewals SET reminded_at = NULL WHERE id = ANY($1::bigint[])`, [unsent]);
+    await context.db.query(
+      `UPDATE renewals SET remind_claimed_at = NULL WHERE id = ANY($1::bigint[]) AND reminded_at IS NULL`,
+      [unsent],
+    );
   }
+  // The charges of the reminded ones (here or before); one claimed by another worker is charged after its mail.
+  const charging = rows.filter((row) => row.reminded_at !== null || reminded.has(Number(row.id)));
   // The charges, each list at its time (to the minute): a list per minute of charge_after, the due ones at once.
   const nowMs = context.now().getTime();
   const byMinute = new Map<number, number[]>();
-  for (const row of rows) {
-    if (unsent.includes(row.id)) continue;
+  for (const row of charging) {
     const minute = Math.max(0, Math.ceil((row.charge_after.getTime() - nowMs) / 60_000));
     byMinute.set(minute, [...(byMinute.get(minute) ?? []), Number(row.id)]);
   }

@@ -244,6 +244,8 @@ function appliedOf(bundle: string, assignment: Assignment, now: Date): AppliedBu
     bundle,
     state: BUNDLE_STATES[assignment.bundleState.toLowerCase()] ?? stateFrom(figures, now),
     ...figures,
+    // No usedBytes: the v2.5 BundlesList reports initialQuantity and remainingQuantity only (no used quantity), so
+    // the pull reads use as initial - remaining.
     // The v2.5 schema has no throttle state (fair use of unlimited bundles is not reported).
     throttled: false,
   };

@@ -116,6 +116,7 @@ function toBundle(row: AssignmentRow): AppliedBundle {
     state: row.state,
     initialBytes: row.initial_bytes,
     remainingBytes: row.initial_bytes === null ? null : Math.max(0, row.initial_bytes - row.used_bytes),
+    usedBytes: row.used_bytes,
     unlimited: row.unlimited,
     throttled: throttledNow(row),
     startedAt: row.started_at,

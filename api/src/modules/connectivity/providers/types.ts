@@ -89,6 +89,11 @@ export interface AppliedBundle {
   state: BundleState;
   initialBytes: number | null;
   remainingBytes: number | null;
+  /**
+   * What was used of the bundle so far, where the provider reports it: the only figure of an unlimited bundle's use
+   * (it has no remaining quantity). Absent or null: not reported (the pull then reads initial - remaining).
+   */
+  usedBytes?: number | null;
   unlimited: boolean;
   /** Whether the card is slowed down on this bundle now (fair use of an unlimited bundle). */
   throttled: boolean;
