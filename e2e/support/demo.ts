@@ -7,6 +7,8 @@ export const demo = {
   /** Partner agent 'acme': version 2, JPY, no PayPal. */
   partnerCard: '89880000000000000901',
   eid: '89049032123456789012345678901234',
+  /** The demo user's shared plan 'Family plan', with …0001 and …0007 drawing from it. */
+  pool: 'demo-pool-1',
   /** Unbound cards carrying demo@example.com: the card list's batch bind dialog offers them. */
   unboundForDemo: ['89880000000000000011', '89880000000000000012'],
   /** Seeded adverts (api/src/seed.ts 'adverts') the card list home shows. */
