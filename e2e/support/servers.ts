@@ -212,3 +212,16 @@ export async function stopServer(name: ServerName): Promise<void> {
 export async function stopAll(): Promise<void> {
   for (const name of Object.keys(readState()) as ServerName[]) await stopServer(name);
 }
+
+/**
+ * The api again on the suite's data (E2E_API_ENV, from the global set-up), with `env` on top; without `env`, the
+ * suite's usual api (the simulated network standing still).
+ */
+export async function restartApi(env: Record<string, string> = {}): Promise<void> {
+  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
+  await stopServer('api');
+  await startServer('api', { ...databaseEnv, ...env });
+}
+
+/** The simulated network running 300 times faster than real time, a round a second (network and pools specs). */
+export const FAST_NETWORK = { SIMULATOR_TICK_SECONDS: '1', SIMULATOR_SPEED: '300' } as const;

@@ -4,7 +4,7 @@ import { demo } from '../support/demo';
 import { payInSandbox } from '../support/checkout';
 import { outbox } from '../support/mail';
 import { origins } from '../support/ports';
-import { startServer, stopServer } from '../support/servers';
+import { FAST_NETWORK, restartApi } from '../support/servers';
 import { logIn, loggedInPhone } from '../support/session';
 
 // The network side (issue 22) through the screens, with the simulated network running: a package bought for a
@@ -33,24 +33,15 @@ async function axe(page: Page) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The api again on the suite's data, with the simulated network running (fast) and its clock where asked. */
-async function restartApi(env: Record<string, string>) {
-  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
-  await stopServer('api');
-  await startServer('api', { ...databaseEnv, SIMULATOR_TICK_SECONDS: '1', SIMULATOR_SPEED: '300', ...env });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await restartApi({});
+  await restartApi(FAST_NETWORK);
 });
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
   // Back to the suite's usual api (the network standing still).
-  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
-  await stopServer('api');
-  await startServer('api', databaseEnv);
+  await restartApi();
 });
 
 test('a package bought for a suspended card waits until Unlock; then the network starts it', async ({
@@ -267,7 +258,7 @@ test('a month later the package has expired: it moves to the stopped group and t
   request,
 }) => {
   test.setTimeout(150_000);
-  await restartApi({ NETWORK_CLOCK_OFFSET_SECONDS: String(31 * DAY) });
+  await restartApi({ ...FAST_NETWORK, NETWORK_CLOCK_OFFSET_SECONDS: String(31 * DAY) });
   await loggedInPhone(page, request);
   await expect
     .poll(

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { payInSandbox } from '../support/checkout';
 import { demo } from '../support/demo';
 import { closeWhenShown } from '../support/overlays';
-import { startServer, stopServer } from '../support/servers';
+import { FAST_NETWORK, restartApi } from '../support/servers';
 import { logIn, loggedInPhone } from '../support/session';
 
 // Shared data pools through the screens (issue 24), as the demo user does it by hand: a pool made of two cards from a
@@ -23,13 +23,6 @@ const poolFrame = (page: Page) => page.locator('[data-remote="mf_pool"]');
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The api with the simulated network running fast, on the suite's data. */
-async function restartApi(env: Record<string, string>) {
-  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
-  await stopServer('api');
-  await startServer('api', { ...databaseEnv, ...env });
 }
 
 /** Binds the demo's card to its account (home-activities.spec.ts may have bound it already: then nothing changes). */
@@ -56,14 +49,13 @@ async function openCardList(page: Page) {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await restartApi({ SIMULATOR_TICK_SECONDS: '1', SIMULATOR_SPEED: '300' });
+  await restartApi(FAST_NETWORK);
 });
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
-  const databaseEnv = JSON.parse(process.env.E2E_API_ENV ?? '{}') as Record<string, string>;
-  await stopServer('api');
-  await startServer('api', databaseEnv);
+  // Back to the suite's usual api (the network standing still).
+  await restartApi();
 });
 
 test('a pool of two cards: the add-to-pool dialog on a card page, paid in the sandbox, then on the card list', async ({
@@ -199,9 +191,21 @@ test('renamed in its settings; its data goes down as the member cards use it; it
   await axe(page);
   await page.screenshot({ path: 'screenshots/pool-records-en.png', fullPage: true });
 
-  // Delete: data is left, so the dialog says so and asks again.
-  await page.goBack();
-  await poolFrame(page).getByTestId('pool-settings').click();
+  // The records and the settings in Arabic, right to left.
+  const search = new URL(page.url()).search;
+  for (const [path, file, ready] of [
+    ['/pkg', 'pool-records-ar', poolFrame(page).getByTestId('pool-records-active').getByTestId('pool-record')],
+    ['/pool/set', 'pool-settings-ar', poolFrame(page).getByTestId('pool-rename')],
+  ] as const) {
+    await page.goto(`${path}${search}&lan=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(ready).toBeVisible();
+    await axe(page);
+    await page.screenshot({ path: `screenshots/${file}.png`, fullPage: true });
+  }
+
+  // Delete (back in English): data is left, so the dialog says so and asks again.
+  await page.goto(`/pool/set${search}&lan=en`);
   await poolFrame(page).getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${NAME}?` });
   await dialog.getByTestId('delete-confirm').click();
