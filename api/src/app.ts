@@ -161,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every call that names an ICCID or EID counts towards the guessing limits.
     const clock = options.clock ?? (() => new Date());
     const guarded = guessingGuard(options.db, options.guessing ?? DEFAULT_GUESSING_LIMITS, () => clock().getTime());
+    scope.addHook('onClose', () => guarded.close());
     for (const route of routes) registerCall(scope, guarded(route), rateLimit);
   });
   // Provider webhooks and the sandbox's pay page (not calls: raw or form bodies, HTML answers).

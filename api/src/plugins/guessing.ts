@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { type Db } from '../db/index';
 import { ApiError, ERROR_CODES } from '../http/errors';
 import { type CallContext, type CallRoute } from '../http/calls';
-import { countAndPeek, giveBack } from './rate-limit-store';
+import { blockOf, LeasedCounters, type Allowance } from './leased-counters';
 
 /**
  * The ICCID of an unbound card and the EID of an unbound slot are their only secret: whoever knows one sees the card
@@ -10,9 +10,9 @@ import { countAndPeek, giveBack } from './rate-limit-store';
  * from a visitor. A miss (no such card or slot) costs more: besides the count of every lookup, misses have a much
  * smaller allowance of their own, and once it is spent every lookup waits, a right guess included (a right guess
  * must not be told apart from a refusal: refusing only numbers we do not know would answer which ones we do).
- * Every lookup takes a miss from the allowance before it runs, in the same statement that counts it, and gives it
- * back once it found its card or slot: calls made at once cannot all run on one allowance. Counted in PostgreSQL
- * (rate_limits), so they hold across instances. A limit of 0 is off.
+ * Every lookup takes a miss from the allowance before it runs, and gives it back once it found its card or slot: calls made at once cannot all run on one allowance. Counted in PostgreSQL
+ * (rate_limits), so they hold across instances, in blocks each instance claims and hands out from memory. A limit
+ * of 0 is off.
  */
 export interface GuessingLimits {
   /** Lookups (ICCIDs and EIDs named) per client IP, and per account, in each window of `windowMs`. */
@@ -65,6 +65,7 @@ function ipv6Groups(ip: string): string[] {
  * network hands out many addresses), an IPv4-mapped IPv6 address as the IPv4 address.
  */
 export function clientBucket(ip: string): string {
+  if (isIPv4(ip)) return ip;
   const address = ip.split('%')[0] ?? ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
@@ -76,60 +77,95 @@ export function clientBucket(ip: string): string {
 }
 
 interface Keys {
-  lookups: { key: string; max: number }[];
-  misses: { key: string; max: number }[];
+  lookups: Allowance[];
+  misses: Allowance[];
 }
 
-function keysFor(limits: GuessingLimits, context: CallContext): Keys {
-  const ip = clientBucket(context.request.ip);
-  const user = context.user;
-  const pick = (list: { key: string; max: number }[]) => list.filter((entry) => entry.max > 0);
-  return {
-    lookups: pick([
-      { key: `guess:ip:${ip}`, max: limits.perIp },
-      ...(user ? [{ key: `guess:user:${user.id}`, max: limits.perAccount }] : []),
-    ]),
-    misses: pick([
-      { key: `guess-miss:ip:${ip}`, max: limits.missesPerIp },
-      ...(user ? [{ key: `guess-miss:user:${user.id}`, max: limits.missesPerAccount }] : []),
-    ]),
+/** The allowance of `key` (`max` 0: off, none). */
+function allowance(list: Allowance[], key: string, max: number, windowMs: number, share: number, cap: number) {
+  if (max > 0) list.push({ key, max, windowMs, block: blockOf(max, share, cap) });
+}
+
+function keysFor(limits: GuessingLimits, ip: string, userId: number | undefined): Keys {
+  // Lookups are spent as they come: blocks of a tenth of the limit. Misses are mostly put back (a found card): a
+  // fifth, so a card page's calls at once run from memory and a few instances still share a small allowance.
+  const lookups: Allowance[] = [];
+  const misses: Allowance[] = [];
+  allowance(lookups, `guess:ip:${ip}`, limits.perIp, limits.windowMs, 0.1, 1000);
+  allowance(misses, `guess-miss:ip:${ip}`, limits.missesPerIp, limits.missWindowMs, 0.2, 100);
+  if (userId !== undefined) {
+    allowance(lookups, `guess:user:${userId}`, limits.perAccount, limits.windowMs, 0.1, 1000);
+    allowance(misses, `guess-miss:user:${userId}`, limits.missesPerAccount, limits.missWindowMs, 0.2, 100);
+  }
+  return { lookups, misses };
+}
+
+/** The keys of the recent clients, as long as the limits stay the same (tests change them in place). */
+function keysCache(limits: GuessingLimits) {
+  const cache = new Map<string, Keys>();
+  let seen = { ...limits };
+  const same = () =>
+    seen.perIp === limits.perIp &&
+    seen.perAccount === limits.perAccount &&
+    seen.windowMs === limits.windowMs &&
+    seen.missesPerIp === limits.missesPerIp &&
+    seen.missesPerAccount === limits.missesPerAccount &&
+    seen.missWindowMs === limits.missWindowMs;
+  return (context: CallContext): Keys => {
+    if (!same() || cache.size >= 10_000) {
+      cache.clear();
+      seen = { ...limits };
+    }
+    const ip = clientBucket(context.request.ip);
+    const userId = context.user?.id;
+    const id = userId === undefined ? ip : `${ip} ${userId}`;
+    let keys = cache.get(id);
+    if (!keys) {
+      keys = keysFor(limits, ip, userId);
+      cache.set(id, keys);
+    }
+    return keys;
   };
 }
 
+export interface GuessingGuard {
+  (route: CallRoute): CallRoute;
+  /** Gives the allowances this instance holds back to the shared counters (at close). */
+  close(): Promise<void>;
+}
+
 /**
- * Wraps the calls whose body names an ICCID or EID: each lookup is counted and a miss per number reserved before the
- * call runs, in one statement (over a limit: 429/10007, the call does not run), and the reserved misses are given
- * back when the call did not miss. Past the change announcements (db.untracked: a counter is no data the card page
- * keeps). A store that cannot be reached refuses the call (503/10007): the limits fail closed.
+ * Wraps the calls whose body names an ICCID or EID: before the call runs, one miss per number is reserved and each
+ * lookup counted (over a limit: 429/10007, the call does not run); the reserved misses are put back when the call
+ * did not miss. The allowances are shared by every instance through PostgreSQL (rate_limits) and taken in blocks
+ * (leased-counters.ts), so a client's lookups do not all write one row; past the change announcements
+ * (db.untracked: a counter is no data the card page keeps). A store that cannot be reached refuses the call
+ * (503/10007): the limits fail closed.
  */
-export function guessingGuard(db: Db, limits: GuessingLimits, nowMs: () => number): (route: CallRoute) => CallRoute {
-  return (route) => ({
+export function guessingGuard(db: Db, limits: GuessingLimits, nowMs: () => number): GuessingGuard {
+  const counters = new LeasedCounters(db.untracked, nowMs);
+  const keysOf = keysCache(limits);
+  const guard = (route: CallRoute): CallRoute => ({
     ...route,
     async handler(body, context) {
       const named = identifiersIn(body);
       if (named === 0) return route.handler(body, context);
-      const keys = keysFor(limits, context);
-      const missKeys = keys.misses.map((entry) => entry.key);
-      // The reserved misses, back to the allowance (a failure to give them back errs towards the limit).
-      const reservedBack = () =>
-        giveBack(db.untracked, missKeys, named, nowMs(), limits.missWindowMs).catch(() => undefined);
-      if (keys.lookups.length > 0 || keys.misses.length > 0) {
-        // A batch that fails tells about every ICCID before the unknown one: it costs one miss per ICCID named.
-        const hits = await countAndPeek(db.untracked, {
-          count: { keys: keys.lookups.map((entry) => entry.key), by: named, windowMs: limits.windowMs },
-          peek: { keys: [], windowMs: limits.missWindowMs },
-          reserve: { keys: missKeys, by: named, windowMs: limits.missWindowMs },
-          nowMs: nowMs(),
-        });
-        // Spent before this call (what it reserved aside): every lookup waits for the window, known or not.
-        if (keys.misses.some((entry) => (hits.get(entry.key) ?? 0) - named >= entry.max)) {
-          throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
-        }
-        if (keys.lookups.some((entry) => (hits.get(entry.key) ?? 0) > entry.max)) {
-          await reservedBack();
-          throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
-        }
+      const keys = keysOf(context);
+      // A batch that fails tells about every ICCID before the unknown one: it reserves one miss per ICCID named.
+      // Spent (by misses, or by as many lookups at once): every lookup waits for the window, known or not.
+      if (!(await counters.take(keys.misses, named))) {
+        throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
       }
+      const putBack = () => {
+        for (const miss of keys.misses) counters.put(miss.key, named);
+      };
+      let lookups = false;
+      try {
+        lookups = await counters.take(keys.lookups, named);
+      } finally {
+        if (!lookups) putBack();
+      }
+      if (!lookups) throw new ApiError(ERROR_CODES.TOO_MANY_REQUESTS, undefined, 429);
       let missed = false;
       try {
         return await route.handler(body, context);
@@ -137,8 +173,9 @@ export function guessingGuard(db: Db, limits: GuessingLimits, nowMs: () => numbe
         missed = error instanceof ApiError && MISS_CODES.has(error.code);
         throw error;
       } finally {
-        if (!missed) await reservedBack();
+        if (!missed) putBack();
       }
     },
   });
+  return Object.assign(guard, { close: () => counters.close() });
 }

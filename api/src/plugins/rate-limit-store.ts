@@ -18,7 +18,7 @@ export function limitsUnavailable(): ApiError {
  * Runs a counter query, again if the database restarts under it (a hit counted twice only errs towards the limit);
  * a store that stays unreachable becomes limitsUnavailable() (logged by the error handler's caller).
  */
-async function counted<T>(work: () => Promise<T>): Promise<T> {
+export async function countedQuery<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await duringOutage(work, 'rate limit counter', COUNTER_OUTAGE_WAIT_MS, true);
   } catch (error) {
@@ -37,7 +37,7 @@ export async function countHit(
   nowMs: number,
   windowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  const row = await counted(() =>
+  const row = await countedQuery(() =>
     db.one<{ hits: number; window_started_ms: string | number }>(
       `INSERT INTO rate_limits (key, window_started_ms, hits) VALUES ($1, $2, 1)
        ON CONFLICT (key) DO UPDATE SET
@@ -52,21 +52,8 @@ export async function countHit(
   return { current: row?.hits ?? 1, ttl: Math.max(0, started + windowMs - nowMs) };
 }
 
-export interface CountAndPeek {
-  /** Counters to add `by` to, each in its own fixed window of `windowMs` (always in the same order: no deadlock). */
-  count: { keys: string[]; by: number; windowMs: number };
-  /** Counters only read, each with its window of `windowMs` (0 hits once the window is over). */
-  peek: { keys: string[]; windowMs: number };
-  /** More counters to add to in the same statement, with a window of their own (reserved before a call: giveBack). */
-  reserve?: { keys: string[]; by: number; windowMs: number };
-  nowMs: number;
-}
-
 /** Counters whose window began this long ago are over whatever their window (the longest configurable is a day). */
 const SWEEP_AFTER_MS = 2 * 86_400_000;
-/** Every this many counted lookups, this process drops the counters that are over (one row per client and key). */
-const SWEEP_EVERY = 1000;
-let untilSweep = SWEEP_EVERY;
 
 /** Drops the counters whose window is long over, so the table keeps only the recent clients. */
 export async function sweepCounters(db: Queryable, nowMs: number): Promise<number> {
@@ -74,75 +61,6 @@ export async function sweepCounters(db: Queryable, nowMs: number): Promise<numbe
     nowMs - SWEEP_AFTER_MS,
   ]);
   return rows.length;
-}
-
-/**
- * Several counters in one round trip: adds to `count.keys` and reads `peek.keys`; the hits of each key in its
- * current window (keys never counted are absent). A store that cannot be reached throws limitsUnavailable().
- * Every SWEEP_EVERY calls, the counters long over are dropped on the side (a failure there only waits for the next).
- */
-/**
- * An upsert adding `by` hits to each of `keys` (in their order: no deadlock) in fixed windows of `windowMs` started at
- * $2 (now), answering each key's hits; the arguments name the statement's parameters.
- */
-function addingHits(keys: string, by: string, windowMs: string): string {
-  return `INSERT INTO rate_limits (key, window_started_ms, hits)
-         SELECT k, $2, ${by} FROM unnest(${keys}::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_started_ms + ${windowMs} <= $2 THEN ${by}
-                       ELSE rate_limits.hits + ${by} END,
-           window_started_ms = CASE WHEN rate_limits.window_started_ms + ${windowMs} <= $2 THEN $2
-                                    ELSE rate_limits.window_started_ms END
-         RETURNING key, hits`;
-}
-
-export async function countAndPeek(
-  db: Queryable,
-  { count, peek, reserve, nowMs }: CountAndPeek,
-): Promise<Map<string, number>> {
-  untilSweep -= 1;
-  if (untilSweep <= 0) {
-    untilSweep = SWEEP_EVERY;
-    sweepCounters(db, nowMs).catch(() => undefined);
-  }
-  const rows = await counted(() =>
-    db.query<{ key: string; hits: number }>(
-      `WITH counted AS (${addingHits('$1', '$3', '$4')}),
-       reserved AS (${addingHits('$7', '$8', '$9')})
-       SELECT key, hits FROM counted
-       UNION ALL
-       SELECT key, hits FROM reserved
-       UNION ALL
-       SELECT key, hits FROM rate_limits WHERE key = ANY($5::text[]) AND window_started_ms + $6 > $2`,
-      [
-        count.keys,
-        nowMs,
-        count.by,
-        count.windowMs,
-        peek.keys,
-        peek.windowMs,
-        reserve?.keys ?? [],
-        reserve?.by ?? 0,
-        reserve?.windowMs ?? 0,
-      ],
-    ),
-  );
-  return new Map(rows.map((row) => [row.key, Number(row.hits)]));
-}
-
-/**
- * Takes back `by` hits that countAndPeek reserved on the keys (never below 0), while their window (of `windowMs`)
- * lasts: a new window started meanwhile owes nothing. A store that cannot be reached throws limitsUnavailable().
- */
-export async function giveBack(db: Queryable, keys: string[], by: number, nowMs: number, windowMs: number) {
-  if (keys.length === 0 || by <= 0) return;
-  await counted(() =>
-    db.query(
-      `UPDATE rate_limits SET hits = greatest(0, hits - $2)
-        WHERE key = ANY($1::text[]) AND window_started_ms + $4 > $3`,
-      [keys, by, nowMs, windowMs],
-    ),
-  );
 }
 
 /**
