@@ -78,3 +78,59 @@ test('a link of the account already signed in asks nothing', async ({ page, requ
   await expect(page.getByTestId('switch-account')).toHaveCount(0);
   expect(await receipt(page)).toBe(demoToken);
 });
+
+// Where nobody is signed in, the link signs in (the spec's parameter), and the page says whose account it is until
+// the user keeps it or signs out: someone sent a link to another's account must not bind cards or buy in it unaware.
+const userInfo = async (request: Parameters<typeof logIn>[0], token: string) =>
+  (
+    await (
+      await request.post('/eshop/api/v1/user/info', { data: {}, headers: { Authorization: `Bearer ${token}` } })
+    ).json()
+  ).code as number;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a link where nobody is signed in names the account; "No, sign out" ends it`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await logIn(request, other);
+    await page.goto(`/2/89880000000000000008?access_token=${encodeURIComponent(token)}&lan=${lang}`);
+    const notice = page.getByTestId('link-login');
+    await expect(notice).toBeVisible();
+    await expect(page).not.toHaveURL(/access_token/);
+    await expect(notice).toContainText(other.email);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    for (const id of ['link-login-keep', 'link-login-out']) {
+      const box = await notice.getByTestId(id).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    // It stays on a reload until answered.
+    await page.reload();
+    await expect(notice).toBeVisible();
+    await axe(page);
+    await page.screenshot({ path: `screenshots/access-token-link-login-${lang}.png` });
+
+    await notice.getByTestId('link-login-out').click();
+    await expect(notice).toBeHidden();
+    expect(await receipt(page)).toBeNull();
+    // Ended on the server too: the link's token signs nobody in any more.
+    expect(await userInfo(request, token)).not.toBe(10000);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('drawer-email')).toHaveCount(0);
+  });
+}
+
+test('"Yes, it is mine" keeps the link\'s login and the notice does not come back', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await logIn(request, other);
+  await page.goto(`/2/89880000000000000008?access_token=${encodeURIComponent(token)}`);
+  await page.getByTestId('link-login-keep').click();
+  await expect(page.getByTestId('link-login')).toBeHidden();
+  await page.reload();
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('drawer-email')).toContainText(other.email);
+  await expect(page.getByTestId('link-login')).toHaveCount(0);
+  expect(await receipt(page)).toBe(token);
+  expect(await userInfo(request, token)).toBe(10000);
+});

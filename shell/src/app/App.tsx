@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CheckoutHost } from '../features/remotes/components/CheckoutHost';
 import { Header } from '../features/chrome/components/Header';
+import { LinkLoginNotice } from '../features/auth/components/LinkLoginNotice';
 import { SupportHost } from '../features/chrome/components/SupportHost';
 import { ToastRegion } from '../features/toasts/components/ToastRegion';
 import { AppRoutes } from './routes/AppRoutes';
@@ -42,6 +43,7 @@ export function App() {
     <Page data-app="shell">
       <SkipLink href="#main">{t('skip')}</SkipLink>
       <Header />
+      <LinkLoginNotice />
       <Main id="main" tabIndex={-1}>
         <AppRoutes />
       </Main>

@@ -6,12 +6,22 @@ import { type CallResponse } from 'shared-contracts';
 
 export type UserInfo = CallResponse<'getUserInfo'>;
 
+/** A login a link made on its own (no login was stored): the user has not yet said the account is theirs. */
+export interface LinkLogin {
+  email: string;
+  /** It is mine: the notice goes. */
+  keep: () => void;
+  /** Not mine: the login ends here and on the server; the page stays, as a visitor. */
+  signOut: () => Promise<void>;
+}
+
 export interface AuthState {
   user: UserInfo | null;
   loggedIn: boolean;
+  linkLogin: LinkLogin | null;
 }
 
-export const AuthContext = createContext<AuthState>({ user: null, loggedIn: false });
+export const AuthContext = createContext<AuthState>({ user: null, loggedIn: false, linkLogin: null });
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);

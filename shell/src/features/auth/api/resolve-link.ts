@@ -50,7 +50,7 @@ export async function resolveAccessLink(client: ApiClient, storage: SafeStorage,
   if (!mine) {
     // A stored receipt the api refused was cleared (session end): no login to protect, the link signs in as today.
     if (storage.get(STORAGE_KEYS.RECEIPT)) return { kind: 'dropped', user: null, invalid: false };
-    storeLogin(storage, token, theirs);
+    storeLogin(storage, token, theirs, { fromLink: true });
     return { kind: 'taken', user: theirs };
   }
   if (mine.user_id === theirs.user_id) return { kind: 'same', user: mine };

@@ -1,11 +1,19 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
-import { AuthContext, type UserInfo } from '../../../lib/auth';
+import { AuthContext, type LinkLogin, type UserInfo } from '../../../lib/auth';
 import { whenIdle } from '../../../lib/idle';
 import { getUserInfo } from '../api/get-user-info';
 import { resolveAccessLink } from '../api/resolve-link';
-import { pendingReceipt, settlePendingReceipt, storeLogin, takeReceiptFromQuery } from '../lib/receipt';
+import {
+  clearLogin,
+  forgetLinkLogin,
+  linkLoginUnconfirmed,
+  pendingReceipt,
+  settlePendingReceipt,
+  storeLogin,
+  takeReceiptFromQuery,
+} from '../lib/receipt';
 import { useBusEvent } from '../../../lib/use-bus-event';
 
 const SwitchAccountDialog = lazy(() => import(/* webpackChunkName: "switch-account" */ './SwitchAccountDialog'));
@@ -20,8 +28,10 @@ interface SwitchOffer {
 /**
  * The auth receipt: `access_token` in the query is stored as RECEIPT and removed from the address bar; with a
  * receipt the user's info is loaded. A link of another account than the one signed in never replaces it on its own:
- * both are checked with the api and the user is asked (stay, or switch). A session end (published by the api
- * client) clears the user and navigates to where the client says (spec section 8).
+ * both are checked with the api and the user is asked (stay, or switch). A link that signs in where no login was
+ * stored does so (the spec's parameter), and the page then says whose account it is until the user keeps it or
+ * signs out (linkLogin, LinkLoginNotice). A session end (published by the api client) clears the user and navigates
+ * to where the client says (spec section 8).
  */
 export function AuthProvider({
   client,
@@ -43,14 +53,20 @@ export function AuthProvider({
   const [link, setLink] = useState<string | null>(() => pendingReceipt());
   const linkAtStart = useRef(link !== null);
   const [offer, setOffer] = useState<SwitchOffer | null>(null);
+  // The login came from a link on its own and the user has not said it is theirs.
+  const [fromLink, setFromLink] = useState(false);
   const userIdRef = useRef<number | null>(null);
   userIdRef.current = user?.user_id ?? null;
 
-  const signedIn = useCallback((info: UserInfo | null) => {
-    userIdRef.current = info?.user_id ?? null;
-    setUser(info);
-    getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
-  }, []);
+  const signedIn = useCallback(
+    (info: UserInfo | null) => {
+      userIdRef.current = info?.user_id ?? null;
+      setUser(info);
+      setFromLink(info !== null && linkLoginUnconfirmed(storage));
+      getBus().publish('auth:changed', info ? { email: info.email, userId: info.user_id } : null);
+    },
+    [storage],
+  );
 
   // access_token in the query (any route) → RECEIPT (or a choice, see above), then drop it from the URL.
   useEffect(() => {
@@ -116,21 +132,39 @@ export function AuthProvider({
     signedIn(offer.theirs);
   }, [offer, storage, signedIn]);
 
+  const keepLinkLogin = useCallback(() => {
+    forgetLinkLogin(storage);
+    setFromLink(false);
+  }, [storage]);
+  const signOutLinkLogin = useCallback(async () => {
+    // Ended on the server too (quietly: the page forgets the login either way).
+    await client.call('logout', {}, { closeMessage: true, disableBack: true });
+    clearLogin(storage);
+    signedIn(null);
+  }, [client, storage, signedIn]);
+
   useBusEvent('session:end', ({ redirectTo }) => {
     setUser(null);
+    setFromLink(false);
     getBus().publish('auth:changed', null);
     if (redirectTo) navigate(redirectTo);
   });
 
   // A remote that logs the user in or out (mf-account) announces it; the shell follows.
   useBusEvent('auth:changed', (next) => {
-    if (next === null) setUser(null);
-    else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT)) setReceiptVersion((n) => n + 1);
+    if (next === null) {
+      setUser(null);
+      setFromLink(false);
+    } else if (next.userId !== userIdRef.current && storage.get(STORAGE_KEYS.RECEIPT)) setReceiptVersion((n) => n + 1);
     // The same account with a new address (e-mail change on /user/info).
     else setUser((current) => (current && current.email !== next.email ? { ...current, email: next.email } : current));
   });
 
-  const value = useMemo(() => ({ user, loggedIn: user !== null }), [user]);
+  const linkLogin = useMemo<LinkLogin | null>(
+    () => (user && fromLink ? { email: user.email, keep: keepLinkLogin, signOut: signOutLinkLogin } : null),
+    [user, fromLink, keepLinkLogin, signOutLinkLogin],
+  );
+  const value = useMemo(() => ({ user, loggedIn: user !== null, linkLogin }), [user, linkLogin]);
   return (
     <AuthContext.Provider value={value}>
       {children}

@@ -2,6 +2,13 @@ import { STORAGE_KEYS, type SafeStorage } from 'shared-contracts';
 
 export const ACCESS_TOKEN_PARAM = 'access_token';
 
+/**
+ * The receipt a link signed in with while no login was stored, until the user says it is theirs. A link alone must
+ * not leave someone inside an account without knowing (login CSRF: the victim would bind cards or buy inside the
+ * sender's account): while this equals RECEIPT the page says whose account it is, with a way out (LinkLoginNotice).
+ */
+export const LINK_LOGIN_KEY = 'LINK_LOGIN';
+
 export interface TakenReceipt {
   /** The link's token ('' for an empty parameter). */
   token: string;
@@ -33,7 +40,10 @@ export function takeReceiptFromQuery(search: string, storage: SafeStorage): Take
   const stored = storage.get(STORAGE_KEYS.RECEIPT);
   const waits = token !== '' && Boolean(stored) && stored !== token;
   if (waits) pending = token;
-  else if (token) storage.set(STORAGE_KEYS.RECEIPT, token);
+  else if (token && stored !== token) {
+    storage.set(STORAGE_KEYS.RECEIPT, token);
+    storage.set(LINK_LOGIN_KEY, token);
+  }
   return { token, search: rest ? `?${rest}` : '', pending: waits };
 }
 
@@ -47,8 +57,37 @@ export function settlePendingReceipt(token: string): void {
   if (pending === token) pending = null;
 }
 
-/** Signs the account in with the receipt: RECEIPT, the e-mail and the id the other packages read. */
-export function storeLogin(storage: SafeStorage, token: string, user: { email: string; user_id: number }): void {
+/** The stored login came from a link the user has not yet confirmed as theirs. */
+export function linkLoginUnconfirmed(storage: SafeStorage): boolean {
+  const marked = storage.get(LINK_LOGIN_KEY);
+  return marked !== null && marked === storage.get(STORAGE_KEYS.RECEIPT);
+}
+
+/** The user said the link's account is theirs (or left it): no more notice. */
+export function forgetLinkLogin(storage: SafeStorage): void {
+  storage.remove(LINK_LOGIN_KEY);
+}
+
+/** Forgets the login on this device: the receipt, who it belongs to and the link's mark. */
+export function clearLogin(storage: SafeStorage): void {
+  storage.remove(STORAGE_KEYS.RECEIPT);
+  storage.remove(STORAGE_KEYS.USER_EMAIL);
+  storage.remove(STORAGE_KEYS.USER_ID);
+  storage.remove(LINK_LOGIN_KEY);
+}
+
+/**
+ * Signs the account in with the receipt: RECEIPT, the e-mail and the id the other packages read. `fromLink`: a link
+ * signed in on its own (no login was stored), so the page asks whether the account is the user's.
+ */
+export function storeLogin(
+  storage: SafeStorage,
+  token: string,
+  user: { email: string; user_id: number },
+  options: { fromLink?: boolean } = {},
+): void {
+  if (options.fromLink) storage.set(LINK_LOGIN_KEY, token);
+  else storage.remove(LINK_LOGIN_KEY);
   storage.set(STORAGE_KEYS.RECEIPT, token);
   storage.set(STORAGE_KEYS.USER_EMAIL, user.email);
   storage.set(STORAGE_KEYS.USER_ID, String(user.user_id));
