@@ -62,7 +62,9 @@ async function saveAddress(dialog: Locator) {
 /** A card with a bought package not in use yet asks first (10104 warning); earlier purchases leave one. */
 async function acceptUnusedWarning(page: Page) {
   const unused = page.getByTestId('unused-continue');
-  await expect(unused.or(page.getByTestId('address-country'))).toBeVisible();
+  await expect(
+    unused.or(page.getByTestId('address-country')).or(page.getByTestId('checkout-payer-email-dialog')),
+  ).toBeVisible();
   if (await unused.isVisible()) await unused.click();
 }
 
@@ -161,6 +163,28 @@ test('ticking auto-renewal asks first; Cancel unticks it and says auto-renew is 
   await renewal.click();
   await page.getByTestId('renewal-ok').click();
   await expect(renewal).toBeChecked();
+});
+
+test('a visitor who turns renewal on names the e-mail the method is saved for; the address is filled with it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openOldViewSheet(page);
+  await sheet(page).getByTestId('checkout-renewal').click();
+  await page.getByTestId('renewal-ok').click();
+  await sheet(page).getByTestId('checkout-buy').click();
+  await acceptUnusedWarning(page);
+  const ask = page.getByTestId('checkout-payer-email-dialog');
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('remove the saved payment method');
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/checkout-payer-email.png' });
+  await ask.getByTestId('checkout-payer-email-input').fill('renewer@example.com');
+  await ask.getByTestId('checkout-payer-email-submit').click();
+  await expect(ask).toBeHidden();
+  // USD: the billing address comes next, with the address just given.
+  const address = page.getByRole('dialog').filter({ has: page.getByTestId('address-country') });
+  await expect(address.getByTestId('address-email')).toHaveValue('renewer@example.com');
 });
 
 test('a mode-2 package forces renewal; with auto-renew already on the reminder comes before the confirmation', async ({

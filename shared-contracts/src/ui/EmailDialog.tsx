@@ -37,6 +37,8 @@ export interface EmailDialogProps {
   onClose: () => void;
   /** Prefix of the test ids: `<prefix>-dialog`, `-input`, `-error`, `-submit`. */
   testId: string;
+  /** What the toast says when it is done (namespace common); null: no toast (the caller's next step says it). */
+  doneMessageKey?: string | null;
 }
 
 /**
@@ -44,7 +46,15 @@ export interface EmailDialogProps {
  * common) under the field and as a toast (spec section 5); a failed call has shown the api client's message and
  * leaves the dialog open; success says so and closes.
  */
-export function EmailDialog({ text, initial, validate, onSubmit, onClose, testId }: EmailDialogProps) {
+export function EmailDialog({
+  text,
+  initial,
+  validate,
+  onSubmit,
+  onClose,
+  testId,
+  doneMessageKey = SUCCESS_MESSAGES.succOperation,
+}: EmailDialogProps) {
   const { t: tc } = useTranslation('common');
   const inputId = useId();
   const errorId = useId();
@@ -70,7 +80,7 @@ export function EmailDialog({ text, initial, validate, onSubmit, onClose, testId
       setBusy(false);
     }
     if (!done) return;
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    if (doneMessageKey) getBus().publish('toast', { kind: 'success', messageKey: doneMessageKey });
     onClose();
   };
 

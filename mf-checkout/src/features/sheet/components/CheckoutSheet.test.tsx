@@ -263,6 +263,61 @@ describe('CheckoutSheet: the purchase flow', () => {
     });
   });
 
+  it('a visitor without an e-mail who turns renewal on is asked for one; it goes with createPay', async () => {
+    const { user, api } = await openSheet(requestFor({ renewal: true }, { email: undefined }));
+    await user.click(screen.getByRole('checkbox', { name: 'Renew automatically' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Turn on auto-renewal?' })).getByRole('button', { name: 'OK' }),
+    );
+    await user.click(screen.getByTestId('checkout-buy'));
+    const ask = await screen.findByRole('dialog', { name: 'Your e-mail for renewals' });
+    expect(ask).toHaveTextContent('a link to remove the saved payment method');
+    // The e-mail rules first: nothing goes on with a wrong address.
+    await user.type(within(ask).getByLabelText('E-mail'), 'not-an-address');
+    await user.click(within(ask).getByRole('button', { name: 'Continue' }));
+    expect(within(ask).getByRole('alert')).toBeInTheDocument();
+    await user.clear(within(ask).getByLabelText('E-mail'));
+    await user.type(within(ask).getByLabelText('E-mail'), 'visitor@example.com');
+    const { seen, off } = toasts();
+    await user.click(within(ask).getByRole('button', { name: 'Continue' }));
+    off();
+    // No "operation successful": the confirmation is what comes next.
+    expect(seen).toEqual([]);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your purchase' });
+    await user.click(within(confirm).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() => expect(api.callsTo('createPay')).toHaveLength(1));
+    expect(api.callsTo('createPay')[0]?.body).toMatchObject({ renewal: true, email: 'visitor@example.com' });
+  });
+
+  it('Cancel on the e-mail question goes back to the sheet; without renewal, or logged in, nothing is asked', async () => {
+    const { user, unmount } = await openSheet(requestFor({ renewal: true }, { email: '' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Renew automatically' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Turn on auto-renewal?' })).getByRole('button', { name: 'OK' }),
+    );
+    await user.click(screen.getByTestId('checkout-buy'));
+    const ask = await screen.findByRole('dialog', { name: 'Your e-mail for renewals' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Your e-mail for renewals' })).toBeNull();
+    expect(screen.getByTestId('checkout-buy')).toBeInTheDocument();
+    // Without renewal: straight to the confirmation.
+    await user.click(screen.getByRole('checkbox', { name: 'Renew automatically' }));
+    await user.click(screen.getByTestId('checkout-buy'));
+    expect(await screen.findByRole('dialog', { name: 'Confirm your purchase' })).toBeInTheDocument();
+    unmount();
+
+    // Logged in: the account is the payer.
+    getStorage().set(STORAGE_KEYS.RECEIPT, 'tok-1');
+    try {
+      const again = await openSheet(requestFor({ renewal: true, mode: 2 }, { email: undefined }));
+      await again.user.click(screen.getByTestId('checkout-buy'));
+      expect(await screen.findByRole('dialog', { name: 'Confirm your purchase' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Your e-mail for renewals' })).toBeNull();
+    } finally {
+      getStorage().remove(STORAGE_KEYS.RECEIPT);
+    }
+  });
+
   it('PayPal with renewal sends a tracking id; a pool purchase sends flag 2 and the pool', async () => {
     const { user, api } = await openSheet(
       requestFor({ renewal: true, mode: 2, pool_type_id: 4 }, { iccid: null, pool_object_id: 'pool_9' }),

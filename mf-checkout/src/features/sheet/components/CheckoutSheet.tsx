@@ -12,6 +12,7 @@ import { MethodChoice, AgreementCheck, RenewalCheck } from './Choices';
 import { ConfirmSheet } from './ConfirmSheet';
 import { ReminderDialog, RenewalDialog, UnusedDialog } from './FlowDialogs';
 import { GoodsSummary } from './GoodsSummary';
+import { PayerEmailDialog } from './PayerEmailDialog';
 import { PriceLines } from './PriceLines';
 
 // The address form (and its country list) loads only when the pay check asks for an address.
@@ -86,13 +87,18 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
         <RenewalDialog renewPrice={goods.renew_price_str} renewalUrl={renewalUrl} onAnswer={flow.renewalAnswer} />
       )}
       {flow.step === 'unused' && <UnusedDialog onContinue={flow.acceptUnused} onCancel={flow.backToSheet} />}
+      {flow.step === 'email' && (
+        <PayerEmailDialog initial={request.email ?? ''} onGiven={flow.emailGiven} onClose={flow.emailClosed} />
+      )}
       {flow.step === 'address' && iccid && (
         <Suspense fallback={null}>
           <AddressDialog
             iccid={iccid}
             lang={lang}
             client={client}
-            email={flow.address?.email ?? request.email ?? getStorage().get(STORAGE_KEYS.USER_EMAIL) ?? ''}
+            email={
+              flow.address?.email ?? flow.payerEmail ?? request.email ?? getStorage().get(STORAGE_KEYS.USER_EMAIL) ?? ''
+            }
             onDone={flow.addressSaved}
             onCancel={flow.backToSheet}
           />
@@ -120,7 +126,7 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
             void pay({
               method: flow.method,
               renewal: flow.renewal,
-              email: flow.address?.email ?? request.email,
+              email: flow.address?.email ?? flow.payerEmail ?? request.email,
               total: flow.amounts.total,
             })
           }

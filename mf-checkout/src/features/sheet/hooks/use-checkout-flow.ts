@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   CLIENT_MESSAGES,
   getBus,
+  getStorage,
+  STORAGE_KEYS,
   PACKAGE_MODE_FORCED_RENEWAL,
   PAY_LOADING_RESET_MS,
   SUCCESS_MESSAGES,
@@ -15,13 +17,13 @@ import { prepareFingerprint } from '../lib/fingerprint';
 import { stripeKeyOf, usePayCheck } from './use-pay-check';
 
 /** What is open on top of the payment sheet. */
-export type Step = 'sheet' | 'renewal' | 'unused' | 'address' | 'reminder' | 'confirm';
+export type Step = 'sheet' | 'renewal' | 'unused' | 'email' | 'address' | 'reminder' | 'confirm';
 
 /** The saved billing address with its tax rate (/save/address) and the e-mail it was saved with. */
 export type BillingAddress = SavedAddress & { email: string };
 
 // The purchase flow of spec section 4, after the pay check: each stage opens only when it applies.
-const STAGES = ['unused', 'address', 'reminder', 'confirm'] as const;
+const STAGES = ['unused', 'email', 'address', 'reminder', 'confirm'] as const;
 type Stage = (typeof STAGES)[number];
 
 /**
@@ -42,6 +44,8 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
   const [starting, setStarting] = useState(false);
   /** Buy was tapped at least once: a failed pay check is worth saying in the sheet from then on. */
   const [tried, setTried] = useState(false);
+  /** A visitor's e-mail for a renewing purchase, asked in the flow when the card page gave none. */
+  const [payerEmail, setPayerEmail] = useState<string | null>(null);
 
   const checked = check.status === 'ready' ? check.data : null;
   const paypal = goods.show_paypal && request.paypalAllowed && checked?.isShowPayPal === true;
@@ -54,18 +58,29 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
     if (checked) prepareFingerprint(stripeKeyOf(checked));
   }, [checked]);
 
+  /**
+   * A visitor who turns renewal on must name an e-mail: the method they pay with is saved for that address (the
+   * payer, issue 23), which gets the reminder before each renewal and can remove the method. An account is the payer
+   * itself; the card page's e-mail (request.email) or the billing address's serves too.
+   */
+  const needsEmail = (withRenewal: boolean, given: string | null) =>
+    withRenewal && !getStorage().get(STORAGE_KEYS.RECEIPT) && !request.email?.trim() && !given;
+
   /** The first stage after `done` that applies, else the confirmation sheet. */
   const advance = useCallback(
-    (done: Stage | null, needsAddress: boolean, saved: BillingAddress | null) => {
+    (done: Stage | null, needsAddress: boolean, saved: BillingAddress | null, given: string | null = payerEmail) => {
       const from = done === null ? 0 : STAGES.indexOf(done) + 1;
       for (const stage of STAGES.slice(from)) {
+        if (stage === 'email' && needsEmail(renewal, given ?? saved?.email ?? null)) return setStep('email');
         // Without a card there is nothing to save an address for (Address.iccid): the api applies no tax then.
         if (stage === 'address' && needsAddress && !saved && request.iccid) return setStep('address');
         if (stage === 'reminder' && request.renewalActive) return setStep('reminder');
         if (stage === 'confirm') return setStep('confirm');
       }
     },
-    [request.iccid, request.renewalActive],
+    // needsEmail reads request.email and the stored login, both fixed while the sheet is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [request.iccid, request.renewalActive, renewal, payerEmail],
   );
 
   const buy = useCallback(async () => {
@@ -103,6 +118,7 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
   return {
     check,
     step,
+    payerEmail,
     renewal,
     forced,
     forcedWarning,
@@ -127,6 +143,12 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
       setAddress(saved);
       advance('address', needsAddress, saved);
     },
+    emailGiven(email: string) {
+      setPayerEmail(email);
+      advance('email', needsAddress, address, email);
+    },
+    /** The e-mail dialog closed: back to the sheet unless the flow went on (emailGiven). */
+    emailClosed: () => setStep((current) => (current === 'email' ? 'sheet' : current)),
     continueAfterReminder: () => advance('reminder', needsAddress, address),
     backToSheet: () => setStep('sheet'),
   };
