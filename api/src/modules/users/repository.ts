@@ -202,9 +202,16 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
     /**
      * A fresh six-digit code for the address (and, for an e-mail change, the account asking); earlier unused codes
      * of the same kind stop working. Refused within CODE_RESEND_COOLDOWN_MS of the previous one. Call it inside a
-     * transaction (createUserRepository does): the lock makes two racing requests issue one code.
+     * transaction (createUserRepository does): the lock makes two racing requests issue one code. `dead`: the same
+     * statements for a code born used up, which nothing accepts: getCode's notice branch does this work too, so an
+     * address with or without an account takes the same time (issue 23).
      */
-    async issueCode(email: string, purpose: CodePurpose, userId: number | null = null): Promise<IssuedCode> {
+    async issueCode(
+      email: string,
+      purpose: CodePurpose,
+      userId: number | null = null,
+      options: { dead?: boolean } = {},
+    ): Promise<IssuedCode> {
       const address = normalizeEmail(email);
       const now = clock();
       await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`code:${purpose}:${userId ?? ''}:${address}`]);
@@ -223,9 +230,9 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
         [address, purpose, userId, now],
       );
       await db.query(
-        `INSERT INTO verification_codes (email, purpose, user_id, code_hash, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(secs => $6))`,
-        [address, purpose, userId, codeHash(address, code), now, CODE_TTL_MS / 1000],
+        `INSERT INTO verification_codes (email, purpose, user_id, code_hash, created_at, expires_at, consumed_at)
+         VALUES ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(secs => $6), CASE WHEN $7 THEN $5 END)`,
+        [address, purpose, userId, codeHash(address, code), now, CODE_TTL_MS / 1000, options.dead === true],
       );
       return { issued: true, code };
     },
@@ -282,8 +289,13 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
   return {
     ...queries,
 
-    issueCode(email: string, purpose: CodePurpose, userId: number | null = null): Promise<IssuedCode> {
-      return inTransaction((tx) => tx.issueCode(email, purpose, userId));
+    issueCode(
+      email: string,
+      purpose: CodePurpose,
+      userId: number | null = null,
+      options: { dead?: boolean } = {},
+    ): Promise<IssuedCode> {
+      return inTransaction((tx) => tx.issueCode(email, purpose, userId, options));
     },
 
     /**
