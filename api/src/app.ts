@@ -5,7 +5,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './http/serializer';
 import { API_ROOT, DEFAULT_MAIL_FROM } from './config';
 import { type Db } from './db/index';
 import { CALL_NAMES, type CallName } from 'shared-contracts/schemas';
@@ -53,6 +54,11 @@ export interface BuildAppOptions {
   authRateLimit?: RateLimitSettings;
   /** Per-address limit of each account call that names an e-mail (login, codes, sign-up, reset, e-mail change). */
   addressRateLimit?: RateLimitSettings;
+  /**
+   * Every answer also written by zod's serializer, which checks it, and compared (http/serializer.ts); default: under
+   * jest (NODE_ENV test).
+   */
+  verifyResponses?: boolean;
   /** Per-IP and per-account limits of the calls that take an ICCID or EID (plugins/guessing.ts). */
   guessing?: GuessingLimits;
   /** The time sessions, verification codes and address limits go by; tests move it instead of sleeping. */
@@ -88,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by fast-json-stringify from their schemas; the api's own tests check each against zod too.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ verify: options.verifyResponses ?? process.env.NODE_ENV === 'test' }),
+  );
 
   // 1. external: error envelope first (it also installs the JSON parser), metrics, request ids and load shedding,
   // security headers, CORS, rate limits, docs
