@@ -49,6 +49,6 @@ describe('SlotCard', () => {
     await renderWidget(<SlotCard slot={{ ...slot, name: 'Tablet' }} index={1} />);
     await userEvent.click(screen.getByRole('button', { name: 'Tablet settings' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/esim/slot/set');
-    expect(getStorage().getJSON(STORAGE_KEYS.SET_SLOT_ITEM)).toEqual({ ...slot, name: 'Tablet' });
+    expect(getStorage().getJSON(STORAGE_KEYS.SET_SLOT_ITEM)).toEqual({ ...slot, name: 'Tablet', index: 1 });
   });
 });

@@ -24,7 +24,7 @@ export function SlotCard({ slot, index }: SlotCardProps) {
           type="button"
           aria-label={t('slotCard.settings', { name })}
           onClick={() => {
-            getStorage().setJSON(STORAGE_KEYS.SET_SLOT_ITEM, slot);
+            getStorage().setJSON(STORAGE_KEYS.SET_SLOT_ITEM, { ...slot, index });
             navigate('/esim/slot/set');
           }}
         >
