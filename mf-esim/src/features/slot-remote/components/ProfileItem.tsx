@@ -2,17 +2,35 @@ import { lazy, Suspense } from 'react';
 import { cardDisplayName, esimCardState, type EsimProfile } from 'shared-contracts';
 import { CardHead, Muted, StatusBadge, WidgetBody } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
-import { Facts, Mono } from './styles';
+import { useInstallProgress } from '../hooks/use-install-progress';
+import { ProfileActions } from './ProfileActions';
+import { Facts, Mono, Progress } from './styles';
 
 // The install guide (with the QR code encoder) loads only for a profile that waits to be installed.
 const InstallGuide = lazy(() => import(/* webpackChunkName: "esim-install" */ './InstallGuide'));
 
-/** One profile of the slot: name, state, status, data left and expiry; a pending one shows how to install it. */
-export function ProfileItem({ profile }: { profile: EsimProfile }) {
+/**
+ * One profile of the slot: name, state, status, data left and expiry; the owner's actions on it; a pending one shows
+ * how to install it and its install progress from the provider (asked until it is installed or failed).
+ */
+export function ProfileItem({
+  eid,
+  profile,
+  onChanged,
+}: {
+  eid: string;
+  profile: EsimProfile;
+  /** A change was made or seen (an action, an install that finished): the page asks for its profiles again. */
+  onChanged: () => void;
+}) {
   const { t } = useRemoteTranslation();
   const name = cardDisplayName(profile.name, profile.iccid, 'esim');
   const status = esimCardState({ ...profile, is_third_party: false });
-  const installable = profile.state === 'pending' && profile.activation_code.trim() !== '';
+  const deleted = profile.action === 'delete';
+  const failed = profile.action === 'install_fail';
+  const installable = !deleted && profile.state === 'pending' && profile.activation_code.trim() !== '';
+  const progress = useInstallProgress(eid, profile.iccid, installable && !failed, onChanged);
+  const stateKey = deleted ? 'deleted' : failed ? 'failed' : profile.state;
   return (
     <WidgetBody as="article" aria-label={name} data-testid="profile" data-iccid={profile.iccid}>
       <CardHead>
@@ -23,7 +41,7 @@ export function ProfileItem({ profile }: { profile: EsimProfile }) {
       </CardHead>
       <Facts>
         <dt>{t('profile.state')}</dt>
-        <dd data-testid="profile-state">{t(`profile.states.${profile.state}`)}</dd>
+        <dd data-testid="profile-state">{t(`profile.states.${stateKey}`)}</dd>
         {profile.iccid && (
           <>
             <dt>ICCID</dt>
@@ -47,6 +65,18 @@ export function ProfileItem({ profile }: { profile: EsimProfile }) {
           </>
         )}
       </Facts>
+      {progress && installable && !failed && (
+        <Progress data-testid="install-progress" data-state={progress.state}>
+          <span>{t(`install.progress.${progress.state}`)}</span>
+          <progress max={100} value={progress.progress} aria-label={t('install.progressLabel', { name })} />
+        </Progress>
+      )}
+      {failed && (
+        <Muted role="note" data-testid="install-failed">
+          {t('install.failed')}
+        </Muted>
+      )}
+      <ProfileActions eid={eid} profile={profile} name={name} onChanged={onChanged} />
       {installable && (
         <Suspense fallback={<Muted aria-busy="true">{t('install.loading')}</Muted>}>
           <InstallGuide code={profile.activation_code} name={name} />

@@ -18,6 +18,8 @@ let api: CallsHandle;
 async function open(route = `/esim/${EID}?mode=search`, stubs: CallStubs = {}) {
   api = stubCalls({
     eidInfo: slotInfo,
+    eidCheckOnline: { online: true },
+    eidInstallProcess: { state: 'downloading', progress: 40 },
     eidProfileList: {
       list: [profile({}), profile({ iccid: '89860000000000005678', name: 'Work', state: 'disabled' })],
     },
@@ -129,6 +131,68 @@ describe('slot remote page', () => {
       { kind: 'success', messageKey: 'copy_succ' },
       { kind: 'success', messageKey: 'copy_succ' },
     ]);
+  });
+
+  it('the owner uses, stops using and deletes profiles (deleting after a confirmation); the list is asked again', async () => {
+    logIn();
+    const { user } = await open(`/esim/${EID}?mode=search`, {
+      eidAction: null,
+      eidProfileList: {
+        list: [
+          profile({}),
+          profile({ iccid: '89860000000000005678', name: 'Work', state: 'disabled' }),
+          profile({ iccid: '89860000000000007777', name: 'Old', state: 'disabled', action: 'delete' }),
+        ],
+      },
+    });
+    const [inUse, spare, gone] = (await screen.findAllByTestId('profile')) as [HTMLElement, HTMLElement, HTMLElement];
+    // In use: stop first; no Delete until then.
+    expect(within(inUse).queryByTestId('profile-delete')).toBeNull();
+    await user.click(within(inUse).getByRole('button', { name: 'Stop using' }));
+    await waitFor(() => expect(api.callsTo('eidProfileList')).toHaveLength(2));
+    await user.click(within(spare).getByRole('button', { name: 'Use this profile' }));
+    await user.click(within(spare).getByTestId('profile-delete'));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Work?' });
+    expect(confirm).toHaveTextContent('cannot be undone');
+    await user.click(within(confirm).getByTestId('profile-delete-confirm'));
+    await waitFor(() => expect(api.callsTo('eidAction')).toHaveLength(3));
+    expect(api.callsTo('eidAction').map((call) => call.body)).toEqual([
+      { eid: EID, iccid: '89860000000000001234', action: 'disable' },
+      { eid: EID, iccid: '89860000000000005678', action: 'enable' },
+      { eid: EID, iccid: '89860000000000005678', action: 'delete' },
+    ]);
+    // A deleted profile says so, and offers nothing.
+    expect(within(gone).getByTestId('profile-state')).toHaveTextContent('Deleted');
+    expect(within(gone).queryByTestId('profile-actions')).toBeNull();
+  });
+
+  it('a pending profile shows the install progress, asked again until installed; the device seen online', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const answers: Array<{ state: 'pending' | 'downloading' | 'installed'; progress: number }> = [
+      { state: 'pending', progress: 0 },
+      { state: 'downloading', progress: 60 },
+    ];
+    try {
+      logIn();
+      await open(`/esim/${EID}?mode=search`, {
+        eidInstallProcess: () => answers.shift() ?? { state: 'installed', progress: 100 },
+        eidProfileList: {
+          list: [profile({ state: 'pending', activation_code: ACTIVATION_CODE, total_str: '', remain_str: '' })],
+        },
+      });
+      expect(await screen.findByTestId('slot-online')).toHaveTextContent('Seen on a network recently');
+      expect(await screen.findByTestId('install-progress')).toHaveAttribute('data-state', 'pending');
+      await act(async () => jest.advanceTimersByTime(2_000));
+      await waitFor(() => expect(screen.getByTestId('install-progress')).toHaveAttribute('data-state', 'downloading'));
+      await act(async () => jest.advanceTimersByTime(4_000));
+      // Installed: the list is asked again and no more asks follow.
+      await waitFor(() => expect(api.callsTo('eidProfileList')).toHaveLength(2));
+      const asked = api.callsTo('eidInstallProcess').length;
+      await act(async () => jest.advanceTimersByTime(60_000));
+      expect(api.callsTo('eidInstallProcess')).toHaveLength(asked);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('logged out, the profiles are not asked for and a login link comes back here', async () => {

@@ -9,6 +9,7 @@ import { hasLogin, loginPath, slotPaths } from '../../../lib/login';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { usePayReturn } from '../hooks/use-pay-return';
 import { useProfiles } from '../hooks/use-profiles';
+import { OnlineState } from './OnlineState';
 import { ProfileItem } from './ProfileItem';
 import { Heading, ProfileList, Stack } from './styles';
 
@@ -33,6 +34,7 @@ export function SlotRemotePage() {
         {slot.status === 'failed' && <LoadProblem {...slot} here={here} onRetry={reloadSlot} testId="slot-problem" />}
         {slot.status === 'ready' && (
           <SlotSummary slot={slot.info}>
+            {loggedIn && <OnlineState eid={eid} />}
             <ButtonLink to={slotPaths.shop(eid)} data-testid="buy-plan">
               {t('slot.buyPlan')}
             </ButtonLink>
@@ -61,7 +63,7 @@ export function SlotRemotePage() {
                   <ProfileList data-testid="profiles">
                     {profiles.list.map((profile, index) => (
                       <li key={profile.iccid || `pending-${index}`}>
-                        <ProfileItem profile={profile} />
+                        <ProfileItem eid={eid} profile={profile} onChanged={reloadProfiles} />
                       </li>
                     ))}
                   </ProfileList>

@@ -88,3 +88,14 @@ export const Warning = styled.p`
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.sm};
 `;
+
+export const Progress = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.font.sm};
+  progress {
+    inline-size: 100%;
+    block-size: 8px;
+    accent-color: ${({ theme }) => theme.color.primaryDark};
+  }
+`;
