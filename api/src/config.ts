@@ -144,6 +144,8 @@ const connectivityEnv = {
   SIMULATOR_SPEED: z.coerce.number().positive().max(1_000_000).default(60),
   // How often the simulated network runs and reports, seconds (0: never on its own).
   SIMULATOR_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  // Share (0..1) of the simulator's new eSIM profiles whose installation fails (install_fail with a reason).
+  SIMULATOR_INSTALL_FAIL_SHARE: z.coerce.number().min(0).max(1).default(0.05),
   // eSIM Go: the API key (Account Settings > API Details; it also signs the V3 callbacks) and the API's base URL.
   ESIMGO_API_KEY: optionalSecret,
   ESIMGO_API_URL: z.preprocess(

@@ -619,7 +619,10 @@ const TABLES = [
   'simulator_clock',
   'simulator_assignments',
   'simulator_cards',
+  'simulator_profiles',
+  'esim_profile_requests',
   'alert_unsubscribe_tokens',
+  'payment_method_removal_tokens',
   'card_alerts',
   'card_alert_settings',
   'connectivity_events',
@@ -940,6 +943,30 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
   await q.query(
     `UPDATE cards c SET last_seen_country = s.country, last_seen_network = s.network, last_seen_at = s.last_seen_at
        FROM simulator_cards s WHERE s.iccid = c.iccid AND s.last_seen_at IS NOT NULL`,
+  );
+  // The network's view of the demo slot's profiles: enabled, failed to install (it stays failed), deleted.
+  for (const card of CARDS.filter((entry) => entry.eid && entry.action)) {
+    const state = card.action === 'enable' ? 'enabled' : card.action === 'install_fail' ? 'install_fail' : 'deleted';
+    await q.query(
+      `INSERT INTO simulator_profiles (iccid, eid, reference, smdp_address, matching_id, state, fail_reason,
+                                       released_at, state_at, installed_at)
+       VALUES ($1, $2, $3, 'smdp.example.com', $4, $5, $6, $7, $8, $9)`,
+      [
+        card.iccid,
+        card.eid,
+        `demo-${card.iccid}`,
+        `DEMO-${card.iccid.slice(-4)}`,
+        state,
+        state === 'install_fail' ? 'the device has no room for another profile' : null,
+        ts(-10),
+        ts(-5),
+        state === 'install_fail' ? null : ts(-5),
+      ],
+    );
+  }
+  await q.query(
+    `UPDATE esim_profiles p SET provider_state = s.state, fail_reason = s.fail_reason
+       FROM simulator_profiles s WHERE s.iccid = p.iccid`,
   );
   await q.query(`INSERT INTO simulator_clock (id, ticked_at) VALUES (true, $1)`, [new Date(now)]);
   await recomputeCards(

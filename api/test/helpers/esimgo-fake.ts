@@ -3,7 +3,8 @@ import { startJsonServer, type SendJson } from './fake-server';
 
 /**
  * A local stand-in for the eSIM Go API v2.5 endpoints the connectivity adapter uses, answering in the shapes of
- * esim_go_schema_v2_5.yaml: POST /orders (OrderResponseTransaction), GET /esims/{iccid} (eSIMDetailsResponse),
+ * esim_go_schema_v2_5.yaml: POST /orders (OrderResponseTransaction; with assign and no ICCIDs it takes new eSIMs),
+ * GET /esims/assignments?reference= (install details, JSON), GET /esims/{iccid} (eSIMDetailsResponse),
  * GET /esims/{iccid}/bundles (BundlesList), GET and POST /esims/{iccid}/suspend (SuspendESIM, StatusMessage) and
  * GET /esims/{iccid}/location (LocationResponse). Errors are { message } like the schema's Message. It keeps cards,
  * assignments and a balance in memory, checks X-API-Key (401 otherwise), records every request and answers errors
@@ -187,7 +188,9 @@ export async function startFakeEsimGo(options: { apiKey?: string; now?: () => Da
   const requests: RecordedRequest[] = [];
   const planned: Planned[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const state = { balance: 1000, hideNewAssignments: false, nextId: 215_009_266 };
+  const state = { balance: 1000, hideNewAssignments: false, nextId: 215_009_266, nextIccid: 1_000_000_001 };
+  /** eSIMs of each order (by orderReference), for GET /esims/assignments. */
+  const orders = new Map<string, string[]>();
 
   const message = (status: number, text: string): Answer => ({ status, payload: { message: text } });
   const find = (iccid: string) => esims.get(iccid);
@@ -292,12 +295,26 @@ export async function startFakeEsimGo(options: { apiKey?: string; now?: () => Da
     const orderReference = randomUUID();
     if (request.type === 'transaction') {
       state.balance -= total;
-      for (const line of request.order)
-        for (const iccid of line.iccids ?? [])
+      const made: string[] = [];
+      for (const line of request.order) {
+        // assign without ICCIDs: eSIM Go takes a new eSIM of its own for each one ordered.
+        const iccids =
+          (line.iccids ?? []).length > 0 || request.assign !== true
+            ? (line.iccids ?? [])
+            : Array.from({ length: line.quantity ?? 1 }, () => {
+                const iccid = `8944${String(state.nextIccid++).padStart(15, '0')}`;
+                addEsim(iccid, { profile: catalogue.get(line.item ?? '')?.profile ?? 'Profile 1' });
+                return iccid;
+              });
+        for (const iccid of iccids) {
           addAssignment(iccid, line.item ?? '', {
             assignmentReference: `${orderReference}-0`,
             hidden: state.hideNewAssignments,
           });
+          made.push(iccid);
+        }
+      }
+      orders.set(orderReference, made);
     }
     return {
       status: 200,
@@ -423,8 +440,24 @@ export async function startFakeEsimGo(options: { apiKey?: string; now?: () => Da
     return { status: 200, payload: { status: 'Bundle revoked' } };
   }
 
+  /** GET /esims/assignments?reference=: install details, one object for one eSIM, an array for several. */
+  function installDetails(query: Record<string, string>): Answer {
+    const iccids = orders.get(query.reference ?? '');
+    if (!iccids) return message(400, 'Reference not found');
+    const list = iccids.map((iccid) => ({
+      iccid,
+      matchingId: `JQ-${iccid.slice(-6)}-FAKE`,
+      smdpAddress: 'rsp.esimgo-fake.test',
+      profileStatus: esims.get(iccid)?.profileStatus ?? 'Released',
+      pin: '1234',
+      puk: '12345678',
+    }));
+    return { status: 200, payload: list.length === 1 ? list[0] : list };
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: unknown): Answer {
     if (method === 'POST' && path === '/orders') return order(body);
+    if (method === 'GET' && path === '/esims/assignments') return installDetails(query);
     const revoking = /^\/esims\/([^/]+)\/bundles\/([^/]+)\/assignments\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && revoking) {
       const [, iccid = '', name = '', id = ''] = revoking.map((part) => decodeURIComponent(part));

@@ -5,8 +5,8 @@ import { startJsonServer, type JsonServer } from './fake-server';
 
 /**
  * A local stand-in for the Stripe API endpoints the adapter uses (POST /v1/checkout/sessions, POST and GET
- * /v1/refunds, GET /v1/payment_methods and POST /v1/payment_intents for the off-session renewal charge, GET
- * /v1/events for reconciliation), so the official SDK runs unchanged against it (host/port/protocol options). Like
+ * /v1/refunds, GET /v1/payment_methods (the saved card, with its brand, last four digits and expiry) and POST
+ * /v1/payment_intents for the off-session renewal charge, GET /v1/events for reconciliation), so the official SDK runs unchanged against it (host/port/protocol options). Like
  * Stripe, a repeated Idempotency-Key answers the first result again (a refund's only with the same parameters).
  * `faults` makes it answer 5xx, time out or drop the connection, before or after doing the work.
  */
@@ -55,11 +55,23 @@ export interface FakePaymentIntent {
   refunded: number;
 }
 
+/** What Stripe's PaymentMethod tells about its card (a part of `card`). */
+export interface FakeCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** The card a customer gets unless the test names one: Stripe's Visa test card. */
+export const FAKE_CARD: FakeCard = { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 };
+
 /** A customer's saved card and what charging it off session does. */
 export interface FakePaymentMethod {
   id: string;
   customer: string;
   behaviour: 'succeeds' | 'declines' | 'needs_authentication';
+  card: FakeCard;
 }
 
 /** A Stripe event as the event log lists it (and the webhook posts it). */
@@ -94,8 +106,10 @@ export interface FakeStripe {
   failNext(status: number, times?: number): void;
   /** Faults in front of every endpoint (see fake-server.ts). */
   faults: Pick<JsonServer, 'fail' | 'heal' | 'faulted'>;
-  /** A customer with one saved card that charges as `behaviour` says; answers the card's id. */
-  addCustomer(id: string, behaviour?: FakePaymentMethod['behaviour']): string;
+  /** A customer with one saved card (FAKE_CARD unless given) that charges as `behaviour` says; answers its id. */
+  addCustomer(id: string, behaviour?: FakePaymentMethod['behaviour'], card?: FakeCard): string;
+  /** Every GET /v1/payment_methods, with its query. */
+  paymentMethodQueries: URLSearchParams[];
   /** Every POST /v1/payment_intents (retries included), with its fields and Idempotency-Key. */
   paymentIntentRequests: FakeStripeRequest[];
   /** The event log GET /v1/events lists: what Stripe created, whether or not its webhook arrived. */
@@ -125,6 +139,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const failure = { status: 0, times: 0 };
   const methods = new Map<string, FakePaymentMethod>();
   const paymentIntentRequests: FakeStripe['paymentIntentRequests'] = [];
+  const paymentMethodQueries: URLSearchParams[] = [];
   // What an idempotency key answered first (Stripe replays errors too).
   const intentsByKey = new Map<string, { status: number; payload: unknown }>();
   const events: FakeEvent[] = [];
@@ -144,10 +159,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         authorization: String(request.headers.authorization ?? ''),
       };
       if (request.method === 'GET' && url.pathname === '/v1/payment_methods') {
+        paymentMethodQueries.push(url.searchParams);
         const customer = url.searchParams.get('customer');
         const data = [...methods.values()]
           .filter((method) => method.customer === customer)
-          .map((method) => ({ id: method.id, object: 'payment_method', type: 'card', customer: method.customer }))
+          .map((method) => ({
+            id: method.id,
+            object: 'payment_method',
+            type: 'card',
+            customer: method.customer,
+            card: { ...method.card, country: 'US', funding: 'credit', wallet: null },
+          }))
           .slice(0, Number(url.searchParams.get('limit') ?? 10));
         send(200, { object: 'list', data, has_more: false, url: '/v1/payment_methods' });
         return;
@@ -350,12 +372,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       failure.times = times;
     },
     faults: server,
-    addCustomer(id, behaviour = 'succeeds') {
-      const method: FakePaymentMethod = { id: `pm_${id}_${methods.size + 1}`, customer: id, behaviour };
+    addCustomer(id, behaviour = 'succeeds', card = FAKE_CARD) {
+      const method: FakePaymentMethod = { id: `pm_${id}_${methods.size + 1}`, customer: id, behaviour, card };
       methods.set(method.id, method);
       return method.id;
     },
     paymentIntentRequests,
+    paymentMethodQueries,
     events,
     emit(event) {
       events.push(event as unknown as FakeEvent);

@@ -1,7 +1,7 @@
 import { DEMO_EID } from '../../src/seed';
-import { luhnDigit, shopIccid } from '../../src/modules/payments/profiles';
+import { luhnDigit } from '../../src/modules/connectivity/providers/simulator-profiles';
 import { runNetwork } from '../helpers/connectivity';
-import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+import { createTestApp, loginDemo, post, testClock, type TestApp } from '../helpers/app';
 import {
   countRows,
   deliverSandbox,
@@ -19,6 +19,7 @@ import {
 const FREE_EID = '89049032000000000000000000000077';
 
 let t: TestApp;
+const clock = testClock();
 let demo: { token: string; user_id: number };
 let other: { token: string; user_id: number };
 
@@ -44,7 +45,10 @@ const profiles = async (eid: string, token?: string) =>
   (await post<{ list: Profile[] }>(t.app, '/eid/profileList', { eid }, { token })).body;
 
 beforeAll(async () => {
-  t = await createTestApp({ payments: { sandboxSecret: TEST_SANDBOX_SECRET } });
+  t = await createTestApp({
+    payments: { sandboxSecret: TEST_SANDBOX_SECRET },
+    connectivity: { now: clock.now, simulatorInstallFailShare: 0 },
+  });
   demo = await loginDemo(t.app);
   other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
   await t.db.query(`INSERT INTO esim_slots (eid, agent_flag, status, total_slot) VALUES ($1, '2', 'Ready', 2)`, [
@@ -53,16 +57,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('shop ICCIDs', () => {
-  it('are 20 digits of the shop range with a valid Luhn check digit, one per order', () => {
-    const iccid = shopIccid(42);
-    expect(iccid).toMatch(/^8988247000000000042\d$/);
-    expect(Number(iccid.at(-1))).toBe(luhnDigit(iccid.slice(0, -1)));
-    // A known Luhn pair: 7992739871 → 3.
-    expect(luhnDigit('7992739871')).toBe(3);
-    expect(shopIccid(43)).not.toBe(iccid);
-  });
-});
+/** What the profile job does in a running api: every pending profile request ordered from the provider. */
+async function issuePending(): Promise<void> {
+  const rows = await t.db.query<{ order_id: number }>(
+    `SELECT order_id FROM esim_profile_requests WHERE state = 'pending' ORDER BY order_id`,
+  );
+  await t.app.connectivity.issueProfiles(rows.map((row) => Number(row.order_id)));
+}
+
+const installProcess = async (iccid: string, token?: string) =>
+  (
+    await post<{ state: string; progress: number; reason?: string }>(
+      t.app,
+      '/eid/installProcess',
+      { eid: DEMO_EID, iccid },
+      { token },
+    )
+  ).body;
 
 describe('eidInfo and eidProfileList', () => {
   it('show the slot and its profiles to its account only (10024 to others, 10025 when unknown)', async () => {
@@ -161,11 +172,44 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
       status: 'paid',
     });
 
+    // The profile comes from the network, through the job queue: nothing is made up at payment.
+    expect((await profiles(DEMO_EID, demo.token)).data.list).toHaveLength(before);
+    expect(await countRows(t.db, `SELECT 1 FROM esim_profile_requests WHERE order_id = $1`, [Number(orderId)])).toBe(1);
+    await issuePending();
     const after = (await profiles(DEMO_EID, demo.token)).data.list;
     expect(after).toHaveLength(before + 1);
     const bought = after[0]!;
     // Its package waits for the network: nothing to show until the network carries it and it is first used.
     expect(bought).toMatchObject({ state: 'pending', action: null, total_str: '0MB' });
+    // The simulator's profile: a random ICCID of the shop's range with its Luhn digit, a random matching ID.
+    expect(bought.iccid).toMatch(/^8988247\d{13}$/);
+    expect(Number(bought.iccid.at(-1))).toBe(luhnDigit(bought.iccid.slice(0, -1)));
+    expect(bought.iccid).not.toContain(String(orderId).padStart(12, '0'));
+    expect(bought.activation_code).toMatch(/^LPA:1\$smdp\.example\.com\$K2-[A-Z0-9]{6}-[A-Z0-9]{6}-[A-Z0-9]{6}$/);
+
+    // The phone takes it through released → downloaded → installed → enabled on the network's clock.
+    expect(await installProcess(bought.iccid, demo.token)).toMatchObject({ data: { state: 'pending', progress: 0 } });
+    clock.advance(61_000);
+    expect(await installProcess(bought.iccid, demo.token)).toMatchObject({
+      data: { state: 'downloading', progress: 50 },
+    });
+    clock.advance(30_000);
+    expect(await installProcess(bought.iccid)).toMatchObject({ code: 10024 });
+    expect(await installProcess(bought.iccid, demo.token)).toMatchObject({
+      data: { state: 'installed', progress: 100 },
+    });
+    const installed = await t.db.one<{ installed_at: Date | null; action: string }>(
+      `SELECT installed_at, action FROM esim_profiles WHERE iccid = $1`,
+      [bought.iccid],
+    );
+    expect(installed?.installed_at).not.toBeNull();
+    // Installed: the activation code is spent and no longer shown.
+    expect((await profiles(DEMO_EID, demo.token)).data.list[0]).toMatchObject({
+      state: 'disabled',
+      activation_code: '',
+    });
+    clock.advance(30_000);
+    expect(await installProcess(bought.iccid, demo.token)).toMatchObject({ code: 100606 });
     await runNetwork(t.app);
     const carried = await post<{ list: Array<{ iccid: string; total_str: string }> }>(
       t.app,
@@ -174,8 +218,6 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
       { token: demo.token },
     );
     expect(carried.body.data.list.find((profile) => profile.iccid === bought.iccid)?.total_str).toBe('3GB');
-    expect(bought.iccid).toBe(shopIccid(Number(orderId)));
-    expect(bought.activation_code).toMatch(/^LPA:1\$smdp\.example\.com\$K2-[A-Z0-9]{6}-[A-Z0-9]{6}-[A-Z0-9]{6}$/);
     // The new profile is the buyer's eSIM card (card list), with the package on it.
     const cardList = await post<{ esim: Array<{ iccid: string }> }>(
       t.app,
@@ -199,7 +241,14 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
 
     // The provider says it again (a duplicate delivery, a retried event): still one profile, one payment.
     await deliverSandbox(t.app, await sandboxEventFor(t.db, orderId));
+    await issuePending();
+    await t.app.connectivity.issueProfiles([Number(orderId)]);
     expect(await countRows(t.db, `SELECT 1 FROM esim_profiles WHERE order_id = $1`, [Number(orderId)])).toBe(1);
+    expect(await countRows(t.db, `SELECT 1 FROM esim_profile_requests WHERE order_id = $1`, [Number(orderId)])).toBe(1);
+    expect(
+      await countRows(t.db, `SELECT 1 FROM simulator_profiles WHERE reference = $1`, [`esim-order-${orderId}`]),
+    ).toBe(1);
+    expect(await countRows(t.db, `SELECT 1 FROM card_packages WHERE order_id = $1`, [Number(orderId)])).toBe(1);
     expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [Number(orderId)])).toBe(1);
 
     // The receipt leads to the slot page, where the activation code is.
@@ -239,5 +288,120 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
     ]);
     // Nothing was half-made: the refused purchases left no order.
     expect(await countRows(t.db, `SELECT 1 FROM orders WHERE eid = $1`, [FREE_EID])).toBe(1);
+  });
+});
+
+describe('eidAction, eidInstallProcess and eidCheckOnline on the demo slot', () => {
+  const ENABLED = '89880000000000000201';
+  const FAILED = '89880000000000000202';
+  const DELETED = '89880000000000000203';
+  const action = (iccid: string, act: string, token?: string) =>
+    post(t.app, '/eid/action', { eid: DEMO_EID, iccid, action: act }, { token });
+  const stateOf = async (iccid: string) =>
+    (await t.db.one<{ action: string }>(`SELECT action FROM esim_profiles WHERE iccid = $1`, [iccid]))?.action;
+
+  it("change the slot's profiles for its account only; others get 10024 and nothing changes", async () => {
+    expect((await action(ENABLED, 'disable', other.token)).body.code).toBe(10024);
+    expect((await action(ENABLED, 'delete')).body.code).toBe(10013);
+    expect(await stateOf(ENABLED)).toBe('enable');
+    expect((await action('89880000000000000001', 'disable', demo.token)).body.code).toBe(10025);
+    const malformed = await action(ENABLED, 'reboot', demo.token);
+    expect([malformed.status, malformed.body.code]).toEqual([400, 10002]);
+
+    // An enabled profile must be disabled before it is deleted.
+    expect((await action(ENABLED, 'delete', demo.token)).body).toMatchObject({
+      code: 10002,
+      message: 'disable the profile before deleting it',
+    });
+    expect((await action(ENABLED, 'disable', demo.token)).body.code).toBe(10000);
+    expect(await stateOf(ENABLED)).toBe('disable');
+    expect((await action(ENABLED, 'disable', demo.token)).body.code).toBe(10000);
+    expect((await action(ENABLED, 'enable', demo.token)).body.code).toBe(10000);
+    expect(await stateOf(ENABLED)).toBe('enable');
+    // The failed profile cannot be enabled (the reason is said); the deleted one is gone.
+    const failed = await action(FAILED, 'enable', demo.token);
+    expect(failed.body.code).toBe(10002);
+    expect(failed.body.message).toContain('could not be installed: the device has no room');
+    expect((await action(DELETED, 'enable', demo.token)).body.code).toBe(10002);
+  });
+
+  it('answer the install state, 100606 once installed and 100608 once deleted', async () => {
+    expect(await installProcess(FAILED, demo.token)).toMatchObject({
+      code: 10000,
+      data: { state: 'failed', progress: 0, reason: 'the device has no room for another profile' },
+    });
+    expect(await installProcess(ENABLED, demo.token)).toMatchObject({ code: 100606 });
+    expect(await installProcess(DELETED, demo.token)).toMatchObject({ code: 100608 });
+    expect(await installProcess(ENABLED, other.token)).toMatchObject({ code: 10024 });
+    expect(await installProcess('89880000000000000001', demo.token)).toMatchObject({ code: 10025 });
+  });
+
+  it("say whether the network saw the slot's device lately", async () => {
+    const online = async (token?: string) =>
+      (await post<{ online: boolean; last_seen: string }>(t.app, '/eid/checkOnline', { eid: DEMO_EID }, { token }))
+        .body;
+    expect((await online(other.token)).code).toBe(10024);
+    clock.advance(60 * 60_000);
+    expect((await online(demo.token)).data.online).toBe(false);
+    // The network runs: the phone with an enabled profile is attached.
+    await runNetwork(t.app);
+    const seen = await online(demo.token);
+    expect(seen.data.online).toBe(true);
+    expect(Date.parse(seen.data.last_seen)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('esimSlotSet and esimSlotDel', () => {
+  const info = async (eid: string, token?: string) =>
+    (await post<{ name: string; email: string }>(t.app, '/eid/info', { eid }, { token })).body;
+
+  it("rename the caller's slot (trimmed, limited); others get 10024 and nothing changes", async () => {
+    expect(
+      (await post(t.app, '/v1/esim/slot/set', { eid: DEMO_EID, name: 'Mine now' }, { token: other.token })).body.code,
+    ).toBe(10024);
+    expect((await post(t.app, '/v1/esim/slot/set', { eid: DEMO_EID, name: 'x' })).body.code).toBe(10013);
+    expect((await info(DEMO_EID, demo.token)).data.name).toBe('My phone');
+    const long = await post(t.app, '/v1/esim/slot/set', { eid: DEMO_EID, name: 'x'.repeat(65) }, { token: demo.token });
+    expect([long.status, long.body.code]).toEqual([400, 10002]);
+    const renamed = await post(
+      t.app,
+      '/v1/esim/slot/set',
+      { eid: DEMO_EID, name: '  Travel phone ' },
+      { token: demo.token },
+    );
+    expect(renamed.body.code).toBe(10000);
+    expect((await info(DEMO_EID, demo.token)).data.name).toBe('Travel phone');
+    await post(t.app, '/v1/esim/slot/set', { eid: DEMO_EID, name: '' }, { token: demo.token });
+    expect((await info(DEMO_EID, demo.token)).data.name).toBe('');
+    // A slot no account holds is read-only to whoever holds its EID.
+    expect(
+      (await post(t.app, '/v1/esim/slot/set', { eid: FREE_EID, name: 'x' }, { token: demo.token })).body.code,
+    ).toBe(10024);
+  });
+
+  it('remove the slot and its profiles from the account, only for its owner', async () => {
+    expect((await post(t.app, '/v1/esim/slot/del', { eid: DEMO_EID }, { token: other.token })).body.code).toBe(10024);
+    expect((await info(DEMO_EID, demo.token)).data.email).toBe('demo@example.com');
+    expect((await post(t.app, '/v1/esim/slot/del', { eid: DEMO_EID }, { token: demo.token })).body.code).toBe(10000);
+    const list = await post<{ eid: Array<{ eid: string }>; esim: Array<{ iccid: string }> }>(
+      t.app,
+      '/v1/get/card/list',
+      {},
+      { token: demo.token },
+    );
+    expect(list.body.data.eid.map((slot) => slot.eid)).not.toContain(DEMO_EID);
+    expect(list.body.data.esim.map((card) => card.iccid)).not.toContain('89880000000000000201');
+    // Unbound now: whoever holds the EID reads it, nobody changes it without binding it first.
+    expect((await info(DEMO_EID)).code).toBe(10000);
+    expect(
+      (
+        await post(
+          t.app,
+          '/eid/action',
+          { eid: DEMO_EID, iccid: '89880000000000000201', action: 'disable' },
+          { token: demo.token },
+        )
+      ).body.code,
+    ).toBe(10024);
   });
 });

@@ -4,8 +4,10 @@ import {
   countRows,
   createProviderTestApp,
   eventually,
+  insertPayerCard,
   openStripeOrder,
   orderRow,
+  stripeCheckout,
   type ProviderTestApp,
 } from '../helpers/payments';
 import { chargeRefunded, deliverStripe, eventAbout, sessionPaid, type FakeSession } from '../helpers/payments-stripe';
@@ -75,6 +77,38 @@ describe('reconciliation of missed Stripe events', () => {
     expect((await cursor())?.created_after).toBe(missed.created);
     await reconcile();
     expect(t.stripe.eventQueries.at(-1)?.get('created[gt]')).toBe(String(missed.created - OVERLAP_SECONDS));
+  });
+
+  it("saves a renewal purchase's card with its details from an event only the event log has", async () => {
+    const iccid = await insertPayerCard(t, '89997000000000000951', '3', {
+      status: 'Activated',
+      email: 'reconciled-card@example.com',
+    });
+    const { orderId, session } = await stripeCheckout(t, {
+      iccid,
+      renewal: true,
+      email: 'reconciled-card@example.com',
+    });
+    t.stripe.addCustomer('cus_reconciled_1', 'succeeds', {
+      brand: 'amex',
+      last4: '0005',
+      exp_month: 1,
+      exp_year: 2032,
+    });
+    t.stripe.emit(sessionPaid(session, 'pi_reconciled_card', { customer: 'cus_reconciled_1' }));
+    await reconcile();
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    const saved = await t.db.one(
+      `SELECT brand, last4, exp_month, exp_year, payer_email FROM saved_payment_methods WHERE order_id = $1`,
+      [Number(orderId)],
+    );
+    expect(saved).toEqual({
+      brand: 'amex',
+      last4: '0005',
+      exp_month: 1,
+      exp_year: 2032,
+      payer_email: 'reconciled-card@example.com',
+    });
   });
 
   it('stores once an event the webhook delivered before the reconciler read it', async () => {

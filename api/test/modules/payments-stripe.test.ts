@@ -1,8 +1,10 @@
+import { loginDemo, post } from '../helpers/app';
 import {
   CARD_V3,
   countRows,
   createPay,
   createProviderTestApp,
+  insertCard,
   insertPayerCard,
   openStripeOrder,
   orderRow,
@@ -10,7 +12,7 @@ import {
   stripeCheckout,
   type ProviderTestApp,
 } from '../helpers/payments';
-import { deliverStripe, sessionPaid, stripeEvent } from '../helpers/payments-stripe';
+import { deliverStripe, sessionOf, sessionPaid, stripeEvent } from '../helpers/payments-stripe';
 
 // Stripe Checkout with the official SDK against a local server speaking the endpoints used; webhooks signed with
 // stripe.webhooks.generateTestHeaderString and verified with constructEvent on the raw body.
@@ -239,5 +241,104 @@ describe('Stripe renewal charges off session', () => {
     );
     expect(charged.has(payment?.provider_payment_id ?? '')).toBe(true);
     expect(await countRows(t.db, `SELECT 1 FROM payments WHERE order_id = $1`, [renewal?.order_id])).toBe(1);
+  });
+});
+
+describe('the card a Stripe renewal purchase saves (issue 23)', () => {
+  const MASTERCARD = { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2030 };
+  const savedCard = (orderId: number | string) =>
+    t.db.one(`SELECT brand, last4, exp_month, exp_year FROM saved_payment_methods WHERE order_id = $1`, [
+      Number(orderId),
+    ]);
+
+  it("keeps the customer's card brand, last four digits and expiry, read from Stripe, and lists them", async () => {
+    const login = await loginDemo(t.app);
+    const iccid = await insertCard(t.db, '89997000000000000901', {
+      userId: Number(login.user_id),
+      email: 'demo@example.com',
+    });
+    const id = await packageId(t.db, 'global-1gb-7d');
+    const { body } = await createPay(t.app, { id, iccid, flag: '3', ccy: 'EUR', renewal: true }, login.token);
+    expect(body.code).toBe(10000);
+    const session = sessionOf(t.stripe, (await orderRow(t.db, body.data.order_id))?.provider_ref);
+    t.stripe.addCustomer('cus_card_1', 'succeeds', MASTERCARD);
+    expect(await deliverStripe(t.app, sessionPaid(session, 'pi_card_1', { customer: 'cus_card_1' }))).toBe(200);
+    expect(await savedCard(body.data.order_id)).toEqual(MASTERCARD);
+    const asked = t.stripe.paymentMethodQueries.at(-1);
+    expect([asked?.get('customer'), asked?.get('type')]).toEqual(['cus_card_1', 'card']);
+
+    const listed = await post<{ list: Array<Record<string, unknown>> }>(
+      t.app,
+      '/v1/user/payment/methods',
+      {},
+      { token: login.token },
+    );
+    expect(listed.body.data.list).toContainEqual(
+      expect.objectContaining({ provider: 'stripe', pay: 'stripe', ...MASTERCARD }),
+    );
+  });
+
+  it('saves the method without them when Stripe does not answer the look-up, and still fulfils', async () => {
+    const iccid = await insertPayerCard(t, '89997000000000000902', '3', {
+      status: 'Activated',
+      email: 'no-details@example.com',
+    });
+    const { orderId, session } = await stripeCheckout(t, { iccid, renewal: true, email: 'no-details@example.com' });
+    t.stripe.addCustomer('cus_card_2', 'succeeds', MASTERCARD);
+    t.stripe.faults.fail({ kind: 'status', status: 500 }, { match: ({ path }) => path === '/v1/payment_methods' });
+    expect(await deliverStripe(t.app, sessionPaid(session, 'pi_card_2', { customer: 'cus_card_2' }))).toBe(200);
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    expect(await savedCard(orderId)).toEqual({ brand: null, last4: null, exp_month: null, exp_year: null });
+  });
+
+  it('leaves out what does not fit the table (an odd brand, last four or expiry), and still fulfils', async () => {
+    const iccid = await insertPayerCard(t, '89997000000000000904', '3', {
+      status: 'Activated',
+      email: 'odd-card@example.com',
+    });
+    const { orderId, session } = await stripeCheckout(t, { iccid, renewal: true, email: 'odd-card@example.com' });
+    t.stripe.addCustomer('cus_card_4', 'succeeds', {
+      brand: 'x'.repeat(40),
+      last4: '42',
+      exp_month: 13,
+      exp_year: 2030,
+    });
+    expect(await deliverStripe(t.app, sessionPaid(session, 'pi_card_4', { customer: 'cus_card_4' }))).toBe(200);
+    expect((await orderRow(t.db, orderId))?.status).toBe('fulfilled');
+    expect(await savedCard(orderId)).toEqual({ brand: null, last4: null, exp_month: null, exp_year: null });
+  });
+
+  it("gives a visitor's Stripe method a removal link that names its card", async () => {
+    const iccid = await insertPayerCard(t, '89997000000000000903', '3', {
+      status: 'Activated',
+      email: 'stripe-visitor@example.com',
+    });
+    const { orderId, session } = await stripeCheckout(t, {
+      iccid,
+      renewal: true,
+      email: 'stripe-visitor@example.com',
+    });
+    t.stripe.addCustomer('cus_card_3', 'succeeds', MASTERCARD);
+    expect(await deliverStripe(t.app, sessionPaid(session, 'pi_card_3', { customer: 'cus_card_3' }))).toBe(200);
+    const receipt = [...t.mailer.sent]
+      .reverse()
+      .find((mail) => mail.template === 'order' && mail.to === 'stripe-visitor@example.com');
+    const path = /http:\/\/localhost:8080(\/eshop\/pay\/methods\/remove\/[A-Za-z0-9_-]+)/.exec(
+      receipt?.text ?? '',
+    )?.[1];
+    expect(path).toBeDefined();
+    const page = await t.app.inject({ method: 'GET', url: path ?? '' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Mastercard •••• 4444');
+    expect(page.body).toContain('09/2030');
+    expect(page.body).not.toContain('Sandbox');
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: path ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await countRows(t.db, `SELECT 1 FROM saved_payment_methods WHERE order_id = $1`, [Number(orderId)])).toBe(0);
   });
 });

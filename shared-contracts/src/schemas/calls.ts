@@ -475,10 +475,16 @@ const esim = {
     response: z.object({
       state: z.enum(['pending', 'downloading', 'installed', 'failed']),
       progress: z.int().min(0).max(100),
+      /** Why the installation failed (state failed), else ''. */
+      reason: z.string().max(500).optional(),
     }),
   },
   /** Design: whether the device holding the slot was seen recently (remote actions need it online). */
-  eidCheckOnline: { request: z.strictObject({ eid: Eid }), response: z.object({ online: z.boolean() }) },
+  eidCheckOnline: {
+    request: z.strictObject({ eid: Eid }),
+    /** last_seen: when the network last saw the device (ISO 8601), '' when never. */
+    response: z.object({ online: z.boolean(), last_seen: z.string().optional() }),
+  },
   esimProductZoneInfo: {
     request: z.strictObject({ esim_product_id: Id, lang: Lang.optional() }),
     response: CoverageResponse,

@@ -39,6 +39,8 @@ describe('service worker routing', () => {
     expect(page('/eshop/docs')).toBe(false);
     expect(page('/eshop/docs/static/index.html')).toBe(false);
     expect(page('/eshop/pay/sandbox/abc')).toBe(false);
+    expect(page('/eshop/alerts/unsubscribe/Zx3v0Q9k2LmN4pQrStUvWx')).toBe(false);
+    expect(page('/eshop/pay/methods/remove/Zx3v0Q9k2LmN4pQrStUvWx')).toBe(false);
     expect(page('/eshop/health')).toBe(false);
   });
 

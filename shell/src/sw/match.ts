@@ -22,8 +22,10 @@ export const NETWORK_TIMEOUT_SECONDS = 3;
 // The host's rule for files cached forever (tools/build/host/static.mjs HASHED).
 const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
 const REMOTE_DOCUMENTS = /\/(remoteEntry\.js|mf-manifest\.json)$/;
-// Under /eshop/ the api serves a few pages of its own (documents, the sandbox's hosted pay page): never the shell.
-const API_PAGES = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/)/;
+// Under /eshop/ the api serves a few pages of its own (documents, the sandbox's hosted pay page, the pages the mails
+// link to: alert unsubscribe, saved payment method removal): never the shell.
+const API_PAGES =
+  /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/|alerts\/unsubscribe\/|pay\/methods\/remove\/)/;
 
 export const isHashedFile = (pathname: string): boolean => HASHED.test(pathname);
 

@@ -29,6 +29,8 @@ describe('remotes manifest contract', () => {
     expect(isApiRequest('GET', '/eshop/pay/sandbox/0f3c2a')).toBe(true);
     // So is the alert mails' unsubscribe page (a link in a mail, opened without the app).
     expect(isApiRequest('GET', '/eshop/alerts/unsubscribe/Zx3v0Q9k2LmN4pQrStUvWx')).toBe(true);
+    // And the renewal mails' page that removes a visitor's saved payment method.
+    expect(isApiRequest('GET', '/eshop/pay/methods/remove/Zx3v0Q9k2LmN4pQrStUvWx0123456789')).toBe(true);
     expect(isApiRequest('GET', '/eshop/pay/order')).toBe(false);
     expect(isApiRequest('GET', '/eshop/card/list')).toBe(false);
     expect(isApiRequest('POST', '/eshopping')).toBe(false);

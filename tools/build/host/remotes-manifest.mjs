@@ -27,9 +27,10 @@ export function remotesManifest(env = process.env) {
 }
 
 // Under /eshop/ the api answers every call (POST) and its own pages: its documents, the sandbox payment
-// provider's hosted pay page and the alert mails' unsubscribe page; every other GET is a page of the SPA (for
-// example /eshop/card/list): index.html.
-const API_DOCUMENTS = /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/|alerts\/unsubscribe\/)/;
+// provider's hosted pay page, the alert mails' unsubscribe page and the renewal mails' page that removes a visitor's
+// saved payment method; every other GET is a page of the SPA (for example /eshop/card/list): index.html.
+const API_DOCUMENTS =
+  /^\/eshop\/(docs(\/|$)|openapi\.json$|health$|pay\/sandbox\/|alerts\/unsubscribe\/|pay\/methods\/remove\/)/;
 
 /** @param {string} method @param {string} pathname */
 export function isApiRequest(method, pathname) {

@@ -71,6 +71,21 @@ async function knownAssignments(context: ApplyContext, iccid: string): Promise<s
 
 /** The refused package's order: paid back through its payment provider, or flagged for an operator. */
 async function refundOrder(context: ApplyContext, packageId: number, reason: string): Promise<void> {
+  const row = await context.db.one<{ order_id: number | null }>(`SELECT order_id FROM card_packages WHERE id = $1`, [
+    packageId,
+  ]);
+  if (row?.order_id) await refundPaidOrder(context, Number(row.order_id), reason);
+}
+
+/**
+ * A fulfilled order the network refused for good: paid back through its payment provider (idempotency key
+ * refund-order-<id>), or flagged for an operator. Safe to run again.
+ */
+export async function refundPaidOrder(
+  context: Pick<ApplyContext, 'db' | 'paymentProviders' | 'log'>,
+  orderId: number,
+  reason: string,
+): Promise<void> {
   const order = await context.db.one<{
     id: number;
     provider: ProviderName;
@@ -81,9 +96,9 @@ async function refundOrder(context: ApplyContext, packageId: number, reason: str
     refund_state: string | null;
   }>(
     `SELECT o.id, o.provider, p.provider_payment_id, p.amount, p.currency, o.status, o.refund_state
-       FROM card_packages cp JOIN orders o ON o.id = cp.order_id LEFT JOIN payments p ON p.order_id = o.id
-      WHERE cp.id = $1`,
-    [packageId],
+       FROM orders o LEFT JOIN payments p ON p.order_id = o.id
+      WHERE o.id = $1`,
+    [orderId],
   );
   if (!order || order.status !== 'fulfilled' || order.refund_state) return;
   const provider = context.paymentProviders[order.provider];

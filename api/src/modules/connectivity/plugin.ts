@@ -13,6 +13,8 @@ import { createEsimGoProvider, type EsimGoSettings } from './providers/esimgo';
 import { createSimulator, SIMULATOR_SIGNATURE_HEADER, type Simulator } from './providers/simulator';
 import { type ConnectivityProvider, type ConnectivityProviderName, type UsageEvent } from './providers/types';
 import { ingestIn, type IngestResult } from './usage';
+import { issueProfile, stalePendingProfiles } from './esim-profiles';
+import { smdpAddress } from '../payments/profiles';
 
 export interface ConnectivityOptions {
   /** Who carries the data (CONNECTIVITY_PROVIDER): the built-in simulator (default) or eSIM Go. */
@@ -25,6 +27,8 @@ export interface ConnectivityOptions {
   simulatorTickSeconds?: number;
   /** Bundles the simulator refuses for good (tests). */
   simulatorRefusedBundles?: string[];
+  /** Share (0..1) of the simulator's new profiles that fail to install (SIMULATOR_INSTALL_FAIL_SHARE, 0.05). */
+  simulatorInstallFailShare?: number;
   /** eSIM Go API v2.5 (ESIMGO_API_KEY, ESIMGO_API_URL). */
   esimgo?: EsimGoSettings;
   /** The least time between two asks of the provider about one card on Refresh (default 60 s). */
@@ -39,12 +43,16 @@ export interface ConnectivityOptions {
 /** The network side, decorated on the instance as `connectivity`. */
 export interface ConnectivityService {
   provider: ConnectivityProvider;
+  /** The network's clock (tests move it). */
+  now: () => Date;
   /** The simulator when it is the provider (its clock, its signing), else null. */
   simulator: Simulator | null;
   /** Applies verified usage reports once each, raising alerts with their jobs, in one transaction. */
   ingest(events: readonly UsageEvent[]): Promise<IngestResult>;
   /** The apply job's work: hands pending packages to the provider (throws for the job to retry). */
   applyPackages(ids: readonly number[]): Promise<void>;
+  /** The profile job's work: orders paid eSIM orders' profiles from the provider (throws for the job to retry). */
+  issueProfiles(orderIds: readonly number[]): Promise<void>;
   /** Asks the provider about a card unless it was asked within refreshMinSeconds; answers whether it asked. */
   refresh(iccid: string): Promise<boolean>;
   /** The provider's unsuspend of a suspended card; 'not_suspended' when there was nothing to unlock. */
@@ -89,6 +97,8 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
       now,
       speed: options.simulatorSpeed,
       refusedBundles: options.simulatorRefusedBundles,
+      installFailShare: options.simulatorInstallFailShare,
+      smdpAddress: smdpAddress(),
       // The simulator posts its signed reports to our own endpoint, exactly as a provider would over HTTP.
       deliver: async (body, signature) => {
         const response = await app.inject({
@@ -119,6 +129,7 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
 
   const service: ConnectivityService = {
     provider,
+    now,
     simulator,
 
     async ingest(events) {
@@ -144,6 +155,15 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
       // One at a time: each is an outside call, and a provider's rate limit counts them.
       for (const id of ids) {
         await applyPackage(context, id).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
+    },
+
+    async issueProfiles(orderIds) {
+      const context = { db, provider, paymentProviders: app.payments.providers, log: app.log };
+      const failures: unknown[] = [];
+      for (const id of orderIds) {
+        await issueProfile(context, id).catch((error: unknown) => failures.push(error));
       }
       if (failures.length > 0) throw failures[0];
     },
@@ -198,6 +218,16 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
           ),
         );
       }
+      const profiles = await stalePendingProfiles(db, STALE_PENDING_SECONDS);
+      if (profiles.length > 0) {
+        await db.tx((q) =>
+          jobs.sendMany(
+            q,
+            QUEUES.esimProfileOrder,
+            profiles.map((id) => ({ data: { orderIds: [id] }, singletonKey: `profile-${id}` })),
+          ),
+        );
+      }
       const iccids = await cardsToPull(db, provider, pullAfterSeconds, PULL_BATCH);
       for (const iccid of iccids) {
         try {
@@ -223,6 +253,11 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     await jobs.workBatch<{ cardPackageIds?: number[] }>(
       QUEUES.connectivityApply,
       (items) => service.applyPackages(itemIds(items, 'cardPackageIds', 'cardPackageId')),
+      { batchSize: 1, workers: 2 },
+    );
+    await jobs.workBatch<{ orderIds?: number[] }>(
+      QUEUES.esimProfileOrder,
+      (items) => service.issueProfiles(itemIds(items, 'orderIds', 'orderId')),
       { batchSize: 1, workers: 2 },
     );
     await jobs.workBatch<{ alertIds?: number[] }>(

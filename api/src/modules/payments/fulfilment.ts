@@ -4,8 +4,8 @@ import { recomputePools } from '../connectivity/pool-usage';
 import { chunked } from '../../lib/concurrently';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { type OrderStatus, type ProductKind } from './repository';
-import { newProfiles } from './profiles';
-import { type ProviderName, type VerifiedEvent } from './providers/types';
+import { queueProfiles } from './profiles';
+import { savedCardOf, type ProviderName, type VerifiedEvent } from './providers/types';
 import { recomputeCards } from '../connectivity/usage';
 import {
   applyMoneyBack,
@@ -460,17 +460,15 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
   const nowS = Math.floor(Date.now() / 1000);
   const cardOrders: Array<LockedOrder & { iccid: string }> = [];
   const poolPackages: number[] = [];
-  // eSIM shop orders: the new profile (a card in the slot) first, then its package goes on like any card's.
-  const profiles = await newProfiles(
+  // eSIM shop orders: a job orders the profile (with its package) from the connectivity provider (profiles.ts).
+  await queueProfiles(
     q,
+    jobs,
     fulfilled.map(({ order }) => order).filter((order) => order.product_kind === 'esim'),
   );
   for (const { order } of fulfilled) {
-    if (order.product_kind === 'esim') {
-      const iccid = profiles.get(order.id);
-      if (!iccid) throw new Error(`order ${order.id}: no eSIM profile made`);
-      cardOrders.push({ ...order, iccid });
-    } else if (order.product_kind === 'pool') {
+    if (order.product_kind === 'esim') continue;
+    else if (order.product_kind === 'pool') {
       const pkg = packages.get(order.package_id);
       if (!pkg) throw new Error(`order ${order.id}: package ${order.package_id} missing`);
       poolPackages.push(await addToPool(q, order, pkg, nowS));
@@ -501,21 +499,32 @@ async function fulfil(q: Queryable, jobs: JobQueue, paid: Decision[]): Promise<v
   // the order (never the card's: anyone holding an unbound card's ICCID sets that); a visitor who gave none keeps
   // no method (renewals mail a pay link). It renews the card (or pool) it was bought for while that payer holds it
   // (renewals.ts).
-  const saving = fulfilled.filter(({ row, order }) => row.payload.event.savedMethod && order.renewal);
+  // With it, what the provider told about the card (brand, last four digits, expiry), checked once more against the
+  // table's rules: an odd value is left out, never a reason to fail the fulfilment.
+  const saving = fulfilled.flatMap(({ row, order }) => {
+    const saved = row.payload.event.savedMethod;
+    if (!saved || !order.renewal) return [];
+    return [{ orderId: order.id, saved, card: saved.card ? savedCardOf(saved.card) : null }];
+  });
   if (saving.length > 0) {
     await q.query(
       `INSERT INTO saved_payment_methods (user_id, payer_email, iccid, pool_id, provider, token, customer_ref,
-                                          order_id)
+                                          order_id, brand, last4, exp_month, exp_year)
        SELECT o.user_id, CASE WHEN o.user_id IS NULL THEN lower(o.email) END, o.iccid, o.pool_id,
-              o.provider, v.token, v.customer_ref, o.id
-         FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(order_id, token, customer_ref)
+              o.provider, v.token, v.customer_ref, o.id, v.brand, v.last4, v.exp_month, v.exp_year
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::smallint[])
+              AS v(order_id, token, customer_ref, brand, last4, exp_month, exp_year)
          JOIN orders o ON o.id = v.order_id
         WHERE o.user_id IS NOT NULL OR o.email IS NOT NULL
        ON CONFLICT (provider, token) DO NOTHING`,
       [
-        saving.map(({ order }) => order.id),
-        saving.map(({ row }) => row.payload.event.savedMethod?.token),
-        saving.map(({ row }) => row.payload.event.savedMethod?.customerRef ?? null),
+        saving.map(({ orderId }) => orderId),
+        saving.map(({ saved }) => saved.token),
+        saving.map(({ saved }) => saved.customerRef ?? null),
+        saving.map(({ card }) => card?.brand ?? null),
+        saving.map(({ card }) => card?.last4 ?? null),
+        saving.map(({ card }) => card?.expMonth ?? null),
+        saving.map(({ card }) => card?.expYear ?? null),
       ],
     );
   }

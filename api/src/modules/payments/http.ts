@@ -1,9 +1,18 @@
-import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ERROR_CODES } from '../../http/errors';
 import { rawBodyOf, registerFormRoutes, registerRawBodyRoutes } from '../../http/body-scopes';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/envelope';
 import { acceptEvent, isRejection } from './fulfilment';
+import {
+  METHOD_REMOVAL_CSP,
+  METHOD_REMOVAL_PATH,
+  removalPage,
+  RemovalToken,
+  removeByToken,
+  showRemoval,
+  type RemovalState,
+} from './method-removal';
 import { SANDBOX_PAGE_PATH } from './providers/sandbox';
 import { PROVIDER_NAMES, WebhookRejected, WebhookUnverifiable, type ProviderName } from './providers/types';
 import { actOnSession, showSession, type SandboxAction, type SandboxOutcome } from './sandbox-actions';
@@ -25,8 +34,9 @@ const SandboxForm = z.union([
 
 /**
  * The payment endpoints that are not calls of the map: the webhook every provider posts to (raw body, verified by
- * the provider's signature) and the sandbox's hosted pay page (HTML forms). Each sits in its own scope with its own
- * body parser; the calls keep accepting JSON only.
+ * the provider's signature), the sandbox's hosted pay page (HTML forms) and the page that removes a visitor's saved
+ * payment method (method-removal.ts: GET asks, POST removes). Each sits in its own scope with its own body parser;
+ * the calls keep accepting JSON only.
  */
 export async function paymentHttpRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app;
@@ -98,6 +108,32 @@ export async function paymentHttpRoutes(app: FastifyInstance): Promise<void> {
       { schema: { hide: true } },
       async (request, reply) => send(reply, await showSession(sandbox(), sessionId(request.params.id))),
     );
+
+    // A visitor's saved method, from the link in a renewal mail: GET shows it and asks (a mail scanner following the
+    // link changes nothing), POST removes it. A malformed, unknown, forged or expired token is a page with a 4xx.
+    const removal =
+      (remove: boolean) => async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+        const token = RemovalToken.safeParse(request.params.token);
+        const now = payments.now();
+        const state: RemovalState = !token.success
+          ? { kind: 'invalid' }
+          : remove
+            ? await removeByToken(app.db, token.data, now)
+            : await showRemoval(app.db, token.data, now);
+        const page = removalPage(state, request.headers['accept-language']);
+        return (
+          reply
+            .code(page.status)
+            .header('cache-control', 'no-store')
+            // The token is in the address: never hand it to another site.
+            .header('referrer-policy', 'no-referrer')
+            .header('content-security-policy', METHOD_REMOVAL_CSP)
+            .type('text/html; charset=utf-8')
+            .send(page.html)
+        );
+      };
+    scope.get(`${METHOD_REMOVAL_PATH}/:token`, { schema: { hide: true } }, removal(false));
+    scope.post(`${METHOD_REMOVAL_PATH}/:token`, { schema: { hide: true } }, removal(true));
 
     scope.post<{ Params: { id: string } }>(
       `${SANDBOX_PAGE_PATH}/:id`,

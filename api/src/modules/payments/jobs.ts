@@ -36,6 +36,8 @@ export const QUEUES = {
   connectivityPoolSync: 'connectivity-pool-sync',
   /** Stops at the network the packages of orders whose money went back ({ cardPackageIds }; connectivity/revoke.ts). */
   connectivityRevoke: 'connectivity-revoke',
+  /** Orders the eSIM profiles of paid eSIM shop orders from the connectivity provider ({ orderIds }). */
+  esimProfileOrder: 'esim-profile-order',
 } as const;
 
 /** How long a job may run before it counts as lost (its worker died) and is run again, seconds. */

@@ -19,8 +19,20 @@ export interface ReceiptOrder {
   provider: string;
 }
 
-/** The receipt mailed once an order is paid (template 'order', like the resend of sendEmail). */
-export function receiptMail(order: ReceiptOrder, to: string, shopOrigin: string): MailMessage {
+/** The line of a mail that links to the removal page of the visitor's saved method (method-removal.ts). */
+const removeMethodLine = (url: string | null | undefined) =>
+  url ? ['', `Remove this saved payment method (auto-renew then e-mails you a payment link): ${url}`] : [];
+
+/**
+ * The receipt mailed once an order is paid (template 'order', like the resend of sendEmail). `removeMethodUrl`: a
+ * visitor's purchase with auto-renewal, paid with a method saved with their e-mail, links to the page that removes it.
+ */
+export function receiptMail(
+  order: ReceiptOrder,
+  to: string,
+  shopOrigin: string,
+  removeMethodUrl?: string | null,
+): MailMessage {
   const total = order.amount + order.tax_amount;
   const money = (minor: number) => formatPrice(minor, order.currency) ?? `0 ${order.currency}`;
   const text = [
@@ -34,6 +46,7 @@ export function receiptMail(order: ReceiptOrder, to: string, shopOrigin: string)
     `Total paid: ${money(total)}`,
     `Paid on: ${(order.paid_at ?? order.created_at).toISOString().slice(0, 10)}`,
     `Auto-renew: ${order.renewal ? 'on (you can turn it off on the card page at any time)' : 'off'}`,
+    ...removeMethodLine(order.renewal ? removeMethodUrl : null),
     ...(order.provider === 'sandbox' ? ['', 'This was a sandbox (test) payment: no money was taken.'] : []),
     '',
     `${order.eid ? 'Install your eSIM' : order.iccid ? 'Your card page' : 'Your orders'}: ${shopPageUrl(shopOrigin, order)}`,
@@ -56,8 +69,11 @@ const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString(
 const amount = (facts: RenewalMailFacts) => formatPrice(facts.total, facts.currency) ?? `0 ${facts.currency}`;
 const card = (facts: RenewalMailFacts) => (facts.iccid ? [`Card (ICCID): ${facts.iccid}`] : []);
 
-/** Before each renewal charge (users expect never to be surprised by auto-renewal). */
-export function renewalReminderMail(facts: RenewalMailFacts, to: string): MailMessage {
+/**
+ * Before each renewal charge (users expect never to be surprised by auto-renewal). `removeMethodUrl`: the visitor's
+ * saved method the charge would use, with the page that removes it.
+ */
+export function renewalReminderMail(facts: RenewalMailFacts, to: string, removeMethodUrl?: string | null): MailMessage {
   const text = [
     `Your package "${facts.packageName}" renews automatically on ${day(facts.periodEnd)}.`,
     '',
@@ -65,6 +81,7 @@ export function renewalReminderMail(facts: RenewalMailFacts, to: string): MailMe
     `Amount: ${amount(facts)}, charged to the payment method you used.`,
     '',
     `Not needed any more? Turn auto-renew off for this package before then: ${facts.pageUrl}`,
+    ...removeMethodLine(removeMethodUrl),
   ].join('\n');
   return { to, subject: `Your eSIM package renews on ${day(facts.periodEnd)}`, text, template: 'renewal-reminder' };
 }

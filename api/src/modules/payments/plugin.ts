@@ -11,6 +11,7 @@ import { type Providers } from './checkout';
 import { processEvent, type EventResult } from './fulfilment';
 import { createJobQueue, itemIds, QUEUES, type JobQueue } from './jobs';
 import { receiptMail } from './mails';
+import { removalLinks } from './method-removal';
 import {
   createSandboxProvider,
   SANDBOX_PAGE_PATH,
@@ -202,9 +203,34 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
       // Claimed before sending, so the inline attempt and the job never both send one; a failure gives it back.
       const claimed = new Set(await repository.claimReceipts(orders.map((order) => order.id)));
       const sending = orders.filter((order) => claimed.has(Number(order.id)));
+      // A visitor's purchase with auto-renewal: the link that removes the method saved with their e-mail. The
+      // receipts are claimed: a link that cannot be made now leaves a receipt without it, never unsent.
+      const removeLinks = await removalLinks(
+        db,
+        publicOrigin,
+        now(),
+        sending.flatMap((order) =>
+          order.renewal
+            ? [
+                {
+                  key: Number(order.id),
+                  iccid: order.iccid,
+                  payerEmail: order.payer_email,
+                  provider: order.provider,
+                  lang: order.lang,
+                },
+              ]
+            : [],
+        ),
+      ).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'payment method removal links not made');
+        return new Map<number, string>();
+      });
       const sent = await sendAllLogged(
         app.mailer,
-        sending.map((order) => receiptMail(order, order.to_address ?? '', publicOrigin)),
+        sending.map((order) =>
+          receiptMail(order, order.to_address ?? '', publicOrigin, removeLinks.get(Number(order.id))),
+        ),
         app.cards.logMail,
         OUTSIDE_CALLS_AT_ONCE,
       );

@@ -8,6 +8,7 @@ import { acceptAndProcessMany } from './fulfilment';
 import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { CHARGING_STALE_SECONDS, overCap } from './cap';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
+import { removalLinks } from './method-removal';
 import { type PaymentRepository } from './repository';
 import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEvent } from './providers/types';
 
@@ -251,9 +252,34 @@ export async function remindRenewals(context: RenewalContext, renewalIds: readon
   const rows = (await renewalRows(context.db, ids)).filter((row) => row.status === 'scheduled');
   const claimedRows = rows.filter((row) => mine.has(Number(row.id)));
   const mailing = claimedRows.filter((row) => row.still_on && row.to_address);
+  // A card no account holds is renewed with its visitor's method (the order's e-mail): the reminder links to the page
+  // that removes it. A link that cannot be made now leaves the reminder without it.
+  const removeLinks = await removalLinks(
+    context.db,
+    context.publicOrigin,
+    context.now(),
+    mailing.flatMap((row) =>
+      row.owner_id === null
+        ? [
+            {
+              key: Number(row.id),
+              iccid: row.iccid,
+              payerEmail: row.to_address,
+              provider: row.provider,
+              lang: row.lang,
+            },
+          ]
+        : [],
+    ),
+  ).catch((error: unknown) => {
+    context.log.warn({ err: error }, 'payment method removal links not made');
+    return new Map<number, string>();
+  });
   const mailed = await mails(
     context,
-    mailing.map((row) => renewalReminderMail(facts(context, row), row.to_address ?? '')),
+    mailing.map((row) =>
+      renewalReminderMail(facts(context, row), row.to_address ?? '', removeLinks.get(Number(row.id))),
+    ),
   );
   const unsent = mailing.filter((_, index) => mailed[index]?.status === 'rejected').map((row) => Number(row.id));
   // Reminded: the mails sent, and the claimed ones with nothing to send (switched off: the charge stops them; no

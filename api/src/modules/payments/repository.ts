@@ -112,6 +112,9 @@ export interface ReceiptRow extends ReceiptOrder {
   status: OrderStatus;
   receipt_sent_at: Date | null;
   to_address: string | null;
+  /** A visitor's order (no account): the e-mail they gave, their saved method's payer (lower case). */
+  payer_email: string | null;
+  lang: string | null;
 }
 
 /** A card's owner and its monthly auto-renewal spending cap (migration 007). */
@@ -472,6 +475,7 @@ export function createPaymentRepository(db: Db) {
     async receiptsOf(orderIds: readonly number[]): Promise<ReceiptRow[]> {
       return db.query<ReceiptRow>(
         `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
+                CASE WHEN o.user_id IS NULL THEN lower(o.email) END AS payer_email, o.lang,
                 coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount,
                 o.tax_amount, o.currency, o.renewal, o.paid_at, o.created_at, o.provider
            FROM orders o

@@ -6,6 +6,7 @@ import {
   challengePage,
   messagePage,
   payPage,
+  sandboxCardDetails,
   SANDBOX_CHALLENGE_CODE,
   SANDBOX_CHALLENGE_TRIES,
   type PageOrder,
@@ -129,6 +130,7 @@ function sandboxEvent(
   type: SandboxEvent['type'],
   now: Date,
   paymentMethod: string | null,
+  card: SandboxCard | null,
 ): SandboxEvent {
   return {
     id: newSandboxId('evt'),
@@ -141,23 +143,29 @@ function sandboxEvent(
       currency: session.currency,
       payment_id: type === 'payment.succeeded' ? newSandboxId('pay') : null,
       payment_method: paymentMethod,
+      // A card payment tells its card; the sandbox playing PayPal tells none (as PayPal).
+      card: paymentMethod && card && session.method === 'stripe' ? sandboxCardDetails(card, now) : null,
     },
   };
 }
 
-/** Ends the session with an outcome and stores the job that delivers its event, in the caller's transaction. */
+/**
+ * Ends the session with an outcome and stores the job that delivers its event, in the caller's transaction. `card`:
+ * the test card that paid (a saved method tells its brand, last four digits and expiry).
+ */
 async function conclude(
   q: Queryable,
   deps: SandboxDeps,
   session: SessionRow,
   status: 'succeeded' | 'declined' | 'cancelled',
+  card: SandboxCard | null = null,
 ): Promise<SandboxEvent> {
   await q.query(`UPDATE sandbox_sessions SET status = $2, updated_at = now() WHERE id = $1`, [session.id, status]);
   const type =
     status === 'succeeded' ? 'payment.succeeded' : status === 'declined' ? 'payment.failed' : 'payment.cancelled';
   // A renewal purchase keeps a token the renewal job can charge again (a saved card at a real provider).
   const method = status === 'succeeded' && session.save_method ? newSandboxId('pm') : null;
-  const event = sandboxEvent(session, type, deps.now(), method);
+  const event = sandboxEvent(session, type, deps.now(), method, card);
   await deps.jobs.send(q, QUEUES.sandboxDelivery, { event }, { startAfterSeconds: 10 });
   return event;
 }
@@ -190,16 +198,17 @@ export async function actOnSession(deps: SandboxDeps, id: string, input: Sandbox
         }
         return {
           outcome: { kind: 'redirect', url: back.success },
-          event: await conclude(q, deps, session, 'succeeded'),
+          event: await conclude(q, deps, session, 'succeeded', input.card),
         };
       case 'verify': {
         if (session.status !== 'challenge') {
           return { outcome: { kind: 'page', status: 200, html: payPage(deps.pagePath(id), pageOrder(session)) } };
         }
         if (input.code.trim() === SANDBOX_CHALLENGE_CODE) {
+          // Only the 3-D Secure test card asks for the code.
           return {
             outcome: { kind: 'redirect', url: back.success },
-            event: await conclude(q, deps, session, 'succeeded'),
+            event: await conclude(q, deps, session, 'succeeded', 'challenge'),
           };
         }
         const attempts = session.challenge_attempts + 1;

@@ -66,6 +66,30 @@ export const SANDBOX_CARDS = {
 } as const satisfies Record<string, { number: string; note: keyof SandboxTexts }>;
 export type SandboxCard = keyof typeof SANDBOX_CARDS;
 
+/** Card brands by the first digits of the number (the few a test card number starts with). */
+const BRAND_PREFIXES: ReadonlyArray<[RegExp, string]> = [
+  [/^4/, 'visa'],
+  [/^(5[1-5]|2[2-7])/, 'mastercard'],
+  [/^3[47]/, 'amex'],
+  [/^6(011|5)/, 'discover'],
+  [/^35/, 'jcb'],
+];
+
+/**
+ * What the sandbox tells about a test card it saved for renewals, as a provider tells about a real one: the brand by
+ * the number's first digits, its last four digits, and an expiry the page does not ask for: December, five years
+ * after `now` (a test card never expires). The list of saved methods names it a sandbox card.
+ */
+export function sandboxCardDetails(card: SandboxCard, now: Date) {
+  const digits = SANDBOX_CARDS[card].number.replace(/\D/g, '');
+  return {
+    brand: BRAND_PREFIXES.find(([prefix]) => prefix.test(digits))?.[1] ?? 'unknown',
+    last4: digits.slice(-4),
+    exp_month: 12,
+    exp_year: now.getUTCFullYear() + 5,
+  };
+}
+
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -10,6 +10,10 @@ import {
   type CardSnapshot,
   type ConnectivityProvider,
   type LastSeen,
+  type ProfileOrderRequest,
+  type ProfileOrderResult,
+  type ProfileState,
+  type ProfileStatus,
   type UsageEvent,
 } from './types';
 
@@ -93,6 +97,39 @@ const EsimDetails = z.object({
   /** active, suspended, deactivated (new in v2.5). */
   state: z.string().nullish(),
 });
+
+/**
+ * Install details (GET /esims/assignments?reference=<orderReference>, Accept: application/json): the ICCID, SM-DP+
+ * address and matching ID of each eSIM of an order; one object for one eSIM, an array for several.
+ */
+const InstallDetail = z.object({
+  iccid: z.string().regex(/^[0-9A-Za-z]{19,20}$/),
+  matchingId: z.string().min(1).max(255),
+  smdpAddress: z.string().min(1).max(255),
+  profileStatus: z.string().nullish(),
+});
+const InstallDetails = z.union([InstallDetail.transform((one) => [one]), z.array(InstallDetail)]);
+
+/** Attempts at reading an order's install details (they may lag the order by a moment). */
+const INSTALL_DETAIL_TRIES = 3;
+const INSTALL_DETAIL_PAUSE_MS = 500;
+
+/** eSIM Go's profileStatus (Get eSIM details) in our vocabulary; unknown values read as released. */
+const PROFILE_STATES: Readonly<Record<string, ProfileState>> = {
+  released: 'released',
+  downloaded: 'downloaded',
+  installed: 'installed',
+  enabled: 'enabled',
+  disabled: 'disabled',
+  deleted: 'deleted',
+  unavailable: 'deleted',
+  deactivated: 'deleted',
+  error: 'install_fail',
+  failed: 'install_fail',
+};
+
+/** SM-DP+ address as a host name: eSIM Go's examples carry a scheme (http://smdp.example.com), LPA codes do not. */
+const hostOf = (address: string): string => address.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
 
 /** SuspendESIM (GET /esims/{iccid}/suspend, guides/suspend_unsuspend). */
 const SuspendState = z.object({ suspended: z.boolean() });
@@ -473,6 +510,77 @@ export function createEsimGoProvider(settings: EsimGoSettings): ConnectivityProv
       if (!made)
         throw new Error(`eSIM Go took the order of ${request.bundle} but lists no new assignment on the card yet`);
       return { status: 'applied', assignmentId: made.id };
+    },
+
+    async orderProfile(request: ProfileOrderRequest): Promise<ProfileOrderResult> {
+      // eSIM Go has no idempotency key: an attempt whose answer was lost may have ordered (and paid for) the eSIM.
+      // Never order twice; an operator finds it in the eSIM Go portal (the note keeps the error).
+      if (request.firstAttemptAt) {
+        return {
+          status: 'unknown',
+          reason: 'an earlier order attempt did not finish; eSIM Go cannot tell whether it ordered',
+        };
+      }
+      let ordered: z.infer<typeof OrderAnswer>;
+      try {
+        // OrderRequest/BundleOrder without ICCIDs and with assign: eSIM Go assigns the bundle to a new eSIM.
+        ordered = await call('POST', '/orders', OrderAnswer, {
+          type: 'transaction',
+          assign: true,
+          order: [{ type: 'bundle', item: request.bundle, quantity: 1, allowReassign: false }],
+        });
+      } catch (error) {
+        const reason = refusalOf(error);
+        if (reason !== null) return { status: 'refused', reason };
+        throw error;
+      }
+      const reference = ordered.orderReference;
+      if (!reference) throw new Error('eSIM Go took the eSIM order but answered no orderReference');
+      let details: z.infer<typeof InstallDetails> = [];
+      for (let attempt = 0; attempt < INSTALL_DETAIL_TRIES && details.length === 0; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, INSTALL_DETAIL_PAUSE_MS));
+        try {
+          details = await call('GET', `/esims/assignments?reference=${encodeURIComponent(reference)}`, InstallDetails);
+        } catch (error) {
+          if (attempt === INSTALL_DETAIL_TRIES - 1) {
+            throw new Error(`eSIM Go order ${reference}: no install details (${String(error)})`, { cause: error });
+          }
+        }
+      }
+      const detail = details[0];
+      if (!detail) throw new Error(`eSIM Go order ${reference}: no install details`);
+      // The bundle's assignment on the new eSIM, matched by the usage reports (may be listed a little later).
+      const listed = (await assignmentsOf(detail.iccid)).filter(({ bundle }) => bundle === request.bundle);
+      return {
+        status: 'issued',
+        profile: {
+          iccid: detail.iccid,
+          smdpAddress: hostOf(detail.smdpAddress),
+          matchingId: detail.matchingId,
+          assignmentId: listed[0]?.assignment.id ?? null,
+        },
+      };
+    },
+
+    async profileStatus(iccid): Promise<ProfileStatus | null> {
+      let details: z.infer<typeof EsimDetails>;
+      try {
+        details = await call('GET', cardPath(iccid), EsimDetails);
+      } catch (error) {
+        if (isUnknownCard(error)) return null;
+        throw error;
+      }
+      const state = PROFILE_STATES[details.profileStatus?.toLowerCase() ?? ''] ?? 'released';
+      return {
+        state,
+        reason: state === 'install_fail' ? (details.profileStatus ?? null) : null,
+        installedAt: dateOf(details.firstInstalledDateTime),
+      };
+    },
+
+    // eSIM Go cannot switch a profile on a phone: the phone's own settings enable, disable and delete it.
+    async profileAction() {
+      return 'unsupported';
     },
 
     listBundles,

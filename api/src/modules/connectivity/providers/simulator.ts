@@ -13,6 +13,17 @@ import {
   type UsageEvent,
 } from './types';
 import { runPools, type PoolLineRow, type SimulatorPoolRow } from './simulator-pools';
+import {
+  advanceProfile,
+  failureFor,
+  issuedOf,
+  PROFILE_COLUMNS,
+  randomMatchingId,
+  randomShopIccid,
+  statusOf,
+  writeProfiles,
+  type SimulatorProfileRow,
+} from './simulator-profiles';
 
 /**
  * The built-in simulator: a network of our own that carries every card but third-party ones, so `pnpm start` works
@@ -67,7 +78,15 @@ export interface SimulatorOptions {
   deliver?: (body: string, signature: string) => Promise<boolean>;
   /** Bundles the simulator refuses for good (tests of the refusal path). */
   refusedBundles?: ReadonlyArray<string>;
+  /** Share (0..1) of new profiles whose installation fails (SIMULATOR_INSTALL_FAIL_SHARE, default 0.05). */
+  installFailShare?: number;
+  /** The SM-DP+ address of the simulator's profiles (ESIM_SMDP_ADDRESS). */
+  smdpAddress?: string;
 }
+
+export const DEFAULT_INSTALL_FAIL_SHARE = 0.05;
+/** Attempts at a fresh random ICCID when one is taken (10^12 of them: practically never twice). */
+const ICCID_TRIES = 5;
 
 export interface Simulator extends ConnectivityProvider {
   /** Runs the network from its last run to now; answers the number of reports sent. One instance at a time. */
@@ -201,6 +220,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? (() => new Date());
   const speed = options.speed ?? 60;
   const refused = new Set(options.refusedBundles ?? []);
+  const installFailShare = options.installFailShare ?? DEFAULT_INSTALL_FAIL_SHARE;
+  const smdpAddress = options.smdpAddress ?? 'smdp.example.com';
   const sign = (body: string, timestamp = Math.floor(now().getTime() / 1000)) =>
     signSandboxEvent(options.secret, body, timestamp);
 
@@ -393,6 +414,93 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       );
     },
 
+    async orderProfile(request) {
+      if (refused.has(request.bundle)) return { status: 'refused', reason: `bundle ${request.bundle} is not sold` };
+      return db.tx(async (q) => {
+        const byReference = () =>
+          q.one<SimulatorProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM simulator_profiles WHERE reference = $1`, [
+            request.reference,
+          ]);
+        // Once per reference: a retry gets the profile the first attempt got.
+        const earlier = await byReference();
+        if (earlier) return { status: 'issued' as const, profile: issuedOf(earlier) };
+        const at = now();
+        for (let attempt = 0; attempt < ICCID_TRIES; attempt += 1) {
+          const iccid = randomShopIccid();
+          const made = await q.one<SimulatorProfileRow>(
+            `INSERT INTO simulator_profiles (iccid, eid, reference, smdp_address, matching_id, fail_reason,
+                                             released_at, state_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+             ON CONFLICT DO NOTHING RETURNING ${PROFILE_COLUMNS}`,
+            [iccid, request.eid, request.reference, smdpAddress, randomMatchingId(), failureFor(installFailShare), at],
+          );
+          if (!made) {
+            const concurrent = await byReference();
+            if (concurrent) return { status: 'issued' as const, profile: issuedOf(concurrent) };
+            continue;
+          }
+          await q.query(`INSERT INTO simulator_cards (iccid) VALUES ($1) ON CONFLICT (iccid) DO NOTHING`, [iccid]);
+          const assignment = `sim_${randomBytes(12).toString('base64url')}`;
+          await q.query(
+            `INSERT INTO simulator_assignments (id, iccid, reference, bundle, initial_bytes, unlimited, validity_days,
+                                               fair_use_daily_bytes, assigned_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              assignment,
+              iccid,
+              request.reference,
+              request.bundle,
+              request.unlimited ? null : request.dataBytes,
+              request.unlimited,
+              request.validityDays,
+              request.fairUseDailyBytes,
+              at,
+            ],
+          );
+          await q.query(`UPDATE simulator_profiles SET assignment_id = $2 WHERE iccid = $1`, [iccid, assignment]);
+          return { status: 'issued' as const, profile: issuedOf({ ...made, assignment_id: assignment }) };
+        }
+        throw new Error('simulator: no free ICCID found');
+      });
+    },
+
+    async profileStatus(iccid) {
+      return db.tx(async (q) => {
+        const row = await q.one<SimulatorProfileRow>(
+          `SELECT ${PROFILE_COLUMNS} FROM simulator_profiles WHERE iccid = $1 FOR UPDATE`,
+          [iccid],
+        );
+        if (!row) return null;
+        if (advanceProfile(row, now())) await writeProfiles(q, [row]);
+        return statusOf(row);
+      });
+    },
+
+    async profileAction(iccid, action) {
+      await db.tx(async (q) => {
+        const row = await q.one<SimulatorProfileRow>(
+          `SELECT ${PROFILE_COLUMNS} FROM simulator_profiles WHERE iccid = $1 FOR UPDATE`,
+          [iccid],
+        );
+        // A profile the simulator did not issue (seeded elsewhere): nothing of ours to move.
+        if (!row) return;
+        const at = now();
+        advanceProfile(row, at);
+        row.state = action === 'enable' ? 'enabled' : action === 'disable' ? 'disabled' : 'deleted';
+        row.state_at = at;
+        row.installed_at ??= action === 'delete' ? null : at;
+        await writeProfiles(q, [row]);
+        // A deleted profile is gone from the network with its bundles.
+        if (action === 'delete') {
+          await q.query(
+            `UPDATE simulator_assignments SET state = 'revoked' WHERE iccid = $1 AND state IN ('queued', 'active')`,
+            [iccid],
+          );
+        }
+      });
+      return 'done';
+    },
+
     lastSeen,
 
     async verifyCallback(rawBody, headers) {
@@ -430,10 +538,20 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         // A clock that went back (a test's offset removed) starts again from now.
         if (!clock || clock.ticked_at.getTime() >= to.getTime()) return [];
         const from = new Date(Math.max(clock.ticked_at.getTime(), to.getTime() - MAX_TICK_SECONDS * 1000));
+        // The phones take their profiles' next steps (download, install, enable) first: a profile enabled now is used.
+        const moving = await q.query<SimulatorProfileRow>(
+          `SELECT ${PROFILE_COLUMNS} FROM simulator_profiles
+            WHERE state IN ('released', 'downloaded', 'installed') ORDER BY iccid FOR UPDATE`,
+        );
+        await writeProfiles(
+          q,
+          moving.filter((row) => advanceProfile(row, to)),
+        );
         const live = await q.query<AssignmentRow>(
           `SELECT ${ASSIGNMENT_COLUMNS} FROM simulator_assignments a
             WHERE a.state IN ('queued', 'active')
               AND NOT EXISTS (SELECT 1 FROM simulator_cards c WHERE c.iccid = a.iccid AND c.status = 'Suspension')
+              AND NOT EXISTS (SELECT 1 FROM simulator_profiles p WHERE p.iccid = a.iccid AND p.state <> 'enabled')
             ORDER BY a.iccid, a.assigned_at, a.id FOR UPDATE`,
         );
         // Shared bundles first: a card that is a line of a pool with data left draws from the pool, not its own.
@@ -459,7 +577,17 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         for (const row of changed) row.report_seq += 1;
         await writeBack(q, changed);
         // The cards in use are online somewhere on the trip, and in service once they used a bundle.
-        const online = [...new Set([...changed.map((row) => row.iccid), ...pooled.reports.map((r) => r.iccid)])];
+        // Phones with an enabled profile are attached to a network whether or not they use data now.
+        const attached = await q.query<{ iccid: string }>(
+          `SELECT iccid FROM simulator_profiles WHERE state = 'enabled' ORDER BY iccid`,
+        );
+        const online = [
+          ...new Set([
+            ...changed.map((row) => row.iccid),
+            ...pooled.reports.map((r) => r.iccid),
+            ...attached.map((row) => row.iccid),
+          ]),
+        ];
         const stop = TRIP[Math.floor(to.getTime() / (DAY_MS / 4)) % TRIP.length] ?? TRIP[0];
         if (online.length > 0 && stop) {
           await q.query(

@@ -155,6 +155,56 @@ export interface UsageEvent {
   poolLine?: boolean;
 }
 
+/**
+ * A new eSIM profile for a slot, ordered from the provider with the package's bundle on it (eSIM Go: an order that
+ * assigns the bundle to a new eSIM; the simulator issues one of its own). Once per reference (our
+ * 'esim-order-<order id>'): a retry answers the profile the first attempt got.
+ */
+export interface ProfileOrderRequest {
+  reference: string;
+  eid: string;
+  bundle: string;
+  dataBytes: number | null;
+  unlimited: boolean;
+  validityDays: number;
+  fairUseDailyBytes: number | null;
+  /** When an earlier attempt for this reference started (null on the first). */
+  firstAttemptAt: Date | null;
+}
+
+/** The profile the provider issued: what the device downloads (LPA:1$<smdpAddress>$<matchingId>). */
+export interface IssuedProfile {
+  iccid: string;
+  smdpAddress: string;
+  matchingId: string;
+  /** The bundle's assignment on the new profile (matched by usage reports), when the provider names it. */
+  assignmentId: string | null;
+}
+
+/**
+ * 'issued': the profile; 'refused': no for good (unknown bundle; the order is paid back); 'unknown': an earlier
+ * attempt may have ordered already and the provider cannot tell (no idempotency key): an operator looks, nothing is
+ * ordered twice. Retryable failures are thrown.
+ */
+export type ProfileOrderResult =
+  | { status: 'issued'; profile: IssuedProfile }
+  | { status: 'refused'; reason: string }
+  | { status: 'unknown'; reason: string };
+
+/** A profile's life on the device as the provider sees it (SGP.22 profile states plus the download steps). */
+export type ProfileState =
+  'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted' | 'install_fail';
+
+export interface ProfileStatus {
+  state: ProfileState;
+  /** Why the install failed (install_fail), else null. */
+  reason: string | null;
+  installedAt: Date | null;
+}
+
+/** A remote change of a profile on the device; 'unsupported' where the provider cannot do it. */
+export type ProfileActionResult = 'done' | 'unsupported';
+
 /** A callback that is not from the provider (bad signature, unreadable body): answered 400, nothing stored. */
 export class CallbackRejected extends Error {
   constructor(reason: string) {
@@ -186,6 +236,12 @@ export interface ConnectivityProvider {
    */
   applyPool?(request: PoolApplyRequest): Promise<ApplyResult>;
   syncPool?(request: PoolSyncRequest): Promise<void>;
+  /** Orders a new eSIM profile with a bundle on it (see ProfileOrderRequest). */
+  orderProfile(request: ProfileOrderRequest): Promise<ProfileOrderResult>;
+  /** The profile's state on the device; null when the provider does not know the ICCID. */
+  profileStatus(iccid: string): Promise<ProfileStatus | null>;
+  /** Enables, disables or deletes the profile on the device (the slot page's remote actions). */
+  profileAction(iccid: string, action: 'enable' | 'disable' | 'delete'): Promise<ProfileActionResult>;
   /** Where the card was last seen on a network, or null when never. */
   lastSeen(iccid: string): Promise<LastSeen | null>;
   /**

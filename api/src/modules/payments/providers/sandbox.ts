@@ -7,6 +7,7 @@ import {
   type ChargeResult,
   type PaymentProvider,
   type ProviderSession,
+  savedCardOf,
   type RefundRequest,
   type SavedCharge,
   type VerifiedEvent,
@@ -34,6 +35,16 @@ export const SandboxEvent = z.object({
     currency: z.string().regex(/^[A-Z]{3}$/),
     payment_id: z.string().max(100).nullable(),
     payment_method: z.string().max(100).nullable(),
+    /** The test card a saved payment_method stands for (absent in events made before it was sent). */
+    card: z
+      .object({
+        brand: z.string().max(32),
+        last4: z.string().regex(/^[0-9]{4}$/),
+        exp_month: z.int(),
+        exp_year: z.int(),
+      })
+      .nullable()
+      .optional(),
   }),
 });
 export type SandboxEvent = z.infer<typeof SandboxEvent>;
@@ -179,7 +190,20 @@ export function createSandboxProvider(db: Queryable, options: SandboxProviderOpt
         currency: parsed.data.currency,
         providerRef: parsed.data.session,
         paymentId: parsed.data.payment_id,
-        savedMethod: parsed.data.payment_method ? { token: parsed.data.payment_method, customerRef: null } : null,
+        savedMethod: parsed.data.payment_method
+          ? {
+              token: parsed.data.payment_method,
+              customerRef: null,
+              card: parsed.data.card
+                ? savedCardOf({
+                    brand: parsed.data.card.brand,
+                    last4: parsed.data.card.last4,
+                    expMonth: parsed.data.card.exp_month,
+                    expYear: parsed.data.card.exp_year,
+                  })
+                : null,
+            }
+          : null,
         payload: parsed,
       };
     },

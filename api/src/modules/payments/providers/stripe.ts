@@ -1,8 +1,10 @@
 import type Stripe from 'stripe';
 import { parseOrderId } from '../view';
+import { settleConcurrently } from '../../../lib/concurrently';
 import {
   eventOf,
   isPageOn,
+  savedCardOf,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
   type ChargeResult,
@@ -10,6 +12,7 @@ import {
   type PaymentProvider,
   type ProviderSession,
   type RefundRequest,
+  type SavedCard,
   type VerifiedEvent,
 } from './types';
 
@@ -21,7 +24,8 @@ import {
  * async_payment_failed fails it, expired cancels it. charge.refunded says how much of a payment went back in all
  * (a full refund stops the package, a partial one only marks the order), charge.dispute.created that the payer's
  * bank disputes it (payments/disputes.ts). A refund is one Refund of the order's PaymentIntent, created with the
- * refund's idempotency key. The same events are read back from Stripe's event log (listEvents) to reconcile webhooks
+ * refund's idempotency key. A paid renewal purchase saves the Checkout customer; its card's brand, last four digits and
+ * expiry are read from Stripe with the event (savedCard). The same events are read back from Stripe's event log (listEvents) to reconcile webhooks
  * that never arrived (payments/reconcile.ts). Every request has a timeout and is retried by the SDK (connection
  * errors, timeouts, 409, 5xx) with the same idempotency key, so a retried create is the same object at Stripe.
  */
@@ -55,6 +59,14 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
 }
+
+/**
+ * Reading a saved card's details must not hold up a webhook: one short try, and without them the method is saved all
+ * the same (the list then says "Card").
+ */
+const CARD_LOOKUP = { timeout: 5_000, maxNetworkRetries: 0 };
+/** Card look-ups at once while reading a page of the event log. */
+const CARD_LOOKUPS_AT_ONCE = 4;
 
 /** Refund states in which the money is (or will be) on its way back; 'failed' and 'canceled' give nothing back. */
 const REFUND_UNDER_WAY = new Set(['pending', 'requires_action', 'succeeded']);
@@ -122,6 +134,29 @@ function verifiedOf(event: Stripe.Event): VerifiedEvent {
     paymentId: idOf(session.payment_intent),
     savedMethod: customer ? { token: customer, customerRef: customer } : null,
   };
+}
+
+/**
+ * The card a paid Checkout session saved for renewals: the customer's saved card, the one chargeSaved charges later
+ * (Checkout makes a new customer for each renewal purchase, so it is the card just paid with). Best effort: null when
+ * Stripe does not answer in time or names no card.
+ */
+async function savedCard(stripe: Stripe, customer: string): Promise<SavedCard | null> {
+  try {
+    const methods = await stripe.paymentMethods.list({ customer, type: 'card', limit: 1 }, CARD_LOOKUP);
+    const card = methods.data[0]?.card;
+    if (!card) return null;
+    return savedCardOf({ brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year });
+  } catch {
+    return null;
+  }
+}
+
+/** A paid event that saved a customer, with its card's details added (see savedCard); any other as it is. */
+async function withSavedCard<T extends VerifiedEvent>(stripe: Stripe, event: T): Promise<T> {
+  const saved = event.savedMethod;
+  if (event.type !== 'succeeded' || !saved?.customerRef) return event;
+  return { ...event, savedMethod: { ...saved, card: await savedCard(stripe, saved.customerRef) } };
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -212,7 +247,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         throw new WebhookRejected(error instanceof Error ? error.message : 'bad signature');
       }
-      return verifiedOf(event);
+      return withSavedCard(stripe, verifiedOf(event));
     },
 
     // Newest first, as Stripe lists; the caller pages with olderThan and applies them oldest first.
@@ -224,8 +259,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         limit: 100,
         ...(query.olderThan ? { starting_after: query.olderThan } : {}),
       });
+      const events = await settleConcurrently(page.data, CARD_LOOKUPS_AT_ONCE, (event) =>
+        withSavedCard(stripe, { ...verifiedOf(event), created: event.created }),
+      );
+      const failed = events.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason instanceof Error ? failed.reason : new Error('Stripe event not readable');
       return {
-        events: page.data.map((event) => ({ ...verifiedOf(event), created: event.created })),
+        events: events.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
         hasMore: page.has_more,
       };
     },

@@ -54,8 +54,8 @@ export interface VerifiedEvent {
   /** The session (or provider order) the event belongs to. */
   providerRef: string | null;
   paymentId: string | null;
-  /** A payment method the provider saved for renewals. */
-  savedMethod: { token: string; customerRef: string | null } | null;
+  /** A payment method the provider saved for renewals (with its card's details when the provider tells them). */
+  savedMethod: { token: string; customerRef: string | null; card?: SavedCard | null } | null;
   /**
    * 'refunded' and 'disputed': what kind of money went back and the provider's id of it (refund, dispute). The order
    * is found by paymentId (Stripe's PaymentIntent, PayPal's capture); `amount` is what went back in all so far (a
@@ -63,6 +63,39 @@ export interface VerifiedEvent {
    */
   moneyBack?: { kind: 'refund' | 'reversal' | 'dispute'; reference: string | null };
   payload: unknown;
+}
+
+/**
+ * What a provider tells about a saved card, shown to its payer (getPaymentMethods, the removal page): the brand
+ * (Stripe's lower-case names: 'visa', 'mastercard', ...), the last four digits and the expiry. Never the number.
+ */
+export interface SavedCard {
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+/**
+ * A provider's card details as we store them (saved_payment_methods' checks): each field kept only when it is what it
+ * should be (a brand of up to 32 letters, digits or '_', four digits, a month, a four-digit year), else null; null
+ * when nothing is left. Anything a provider answers goes through here, so an odd value never fails a fulfilment.
+ */
+export function savedCardOf(raw: {
+  brand?: unknown;
+  last4?: unknown;
+  expMonth?: unknown;
+  expYear?: unknown;
+}): SavedCard | null {
+  const brand = typeof raw.brand === 'string' && /^[a-z0-9_]{1,32}$/i.test(raw.brand) ? raw.brand.toLowerCase() : null;
+  const last4 = typeof raw.last4 === 'string' && /^[0-9]{4}$/.test(raw.last4) ? raw.last4 : null;
+  const month = Number.isInteger(raw.expMonth) && Number(raw.expMonth) >= 1 && Number(raw.expMonth) <= 12;
+  const year = Number.isInteger(raw.expYear) && Number(raw.expYear) >= 2000 && Number(raw.expYear) <= 2999;
+  // An expiry is a month and a year, or nothing.
+  const expMonth = month && year ? Number(raw.expMonth) : null;
+  const expYear = month && year ? Number(raw.expYear) : null;
+  if (brand === null && last4 === null && expMonth === null) return null;
+  return { brand, last4, expMonth, expYear };
 }
 
 /** An event as far as its id and payload: each adapter fills in what its event type tells (else 'ignored'). */

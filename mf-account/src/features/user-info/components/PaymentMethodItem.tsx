@@ -3,7 +3,7 @@ import { Button } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { type PaymentMethod } from '../api/payment-methods';
 import { useRemoteTranslation } from '../../../lib/remote';
-import { methodExpiry, methodLabel, renewedNames } from './payment-method-label';
+import { methodExpiry, methodLabel, renewedNames, testCard } from './payment-method-label';
 
 const Item = styled.li`
   display: flex;
@@ -38,7 +38,10 @@ const Line = styled.p`
   overflow-wrap: anywhere;
 `;
 
-/** One saved method: what it is, its expiry, when it was saved, what it renews, and its Delete button. */
+/**
+ * One saved method: what it is (a sandbox method with its test card below), its expiry, when it was saved, what it
+ * renews, and its Delete button.
+ */
 export function PaymentMethodItem({
   method,
   dateFormat,
@@ -53,6 +56,7 @@ export function PaymentMethodItem({
   const { t } = useRemoteTranslation();
   const detailsId = useId();
   const expiry = methodExpiry(method);
+  const sandboxCard = testCard(method);
   const renewed = renewedNames(method, t);
   return (
     <Item data-testid="payment-method">
@@ -60,6 +64,11 @@ export function PaymentMethodItem({
         <Name>
           <bdi>{methodLabel(method, t)}</bdi>
         </Name>
+        {sandboxCard ? (
+          <Line>
+            <bdi>{sandboxCard}</bdi>
+          </Line>
+        ) : null}
         {expiry ? <Line>{t('paymentMethods.expires', { date: expiry })}</Line> : null}
         <Line>{t('paymentMethods.saved', { date: dateFormat.format(method.create * 1000) })}</Line>
         <Line>

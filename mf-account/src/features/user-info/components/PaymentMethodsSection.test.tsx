@@ -67,6 +67,23 @@ describe('saved payment methods (/user/info)', () => {
     expect(screen.getByRole('button', { name: 'Delete PayPal' })).toBeInTheDocument();
   });
 
+  it("shows the sandbox's test card and its expiry under 'Sandbox card'", async () => {
+    const TEST_CARD: Method = { ...SANDBOX, id: 14, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 };
+    const SANDBOX_PAYPAL: Method = { ...TEST_CARD, id: 15, pay: 'paypal' };
+    stubCalls({ getPaymentMethods: { list: [TEST_CARD, SANDBOX_PAYPAL] } });
+    await renderSection();
+    const [card, paypal] = await screen.findAllByTestId('payment-method');
+    expect(card).toHaveTextContent('Sandbox card');
+    expect(card).toHaveTextContent('Visa •••• 4242');
+    expect(card).toHaveTextContent('Expires 12/2031');
+    // Still named the sandbox's, and its details describe the button.
+    const remove = screen.getByRole('button', { name: 'Delete Sandbox card' });
+    expect(remove).toHaveAccessibleDescription(/Sandbox card.*Visa •••• 4242.*Expires 12\/2031/);
+    // The sandbox playing PayPal shows no card.
+    expect(paypal).toHaveTextContent('Sandbox PayPal');
+    expect(paypal).not.toHaveTextContent('4242');
+  });
+
   it('says when there is none', async () => {
     stubCalls({ getPaymentMethods: { list: [] } });
     await renderSection();

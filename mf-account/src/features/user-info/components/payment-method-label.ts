@@ -19,22 +19,32 @@ function brandName(brand: string): string {
   return known ?? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`;
 }
 
+/** The card as it is written on screen, 'Visa •••• 4242', when the provider told its brand and last digits. */
+export function methodCard(method: PaymentMethod): string | null {
+  return method.brand && method.last4 ? `${brandName(method.brand)} •••• ${method.last4}` : null;
+}
+
 /**
  * What a method is called: 'Visa •••• 4242' on screen and 'Visa ending 4242' for a screen reader (`spoken`), else
- * the brand, 'PayPal', the sandbox's stand-ins or a plain 'Card'.
+ * the brand, 'PayPal', the sandbox's stand-ins (their test card on a line of its own: testCard) or a plain 'Card'.
  */
 export function methodLabel(method: PaymentMethod, t: Translate, spoken = false): string {
   if (method.provider === 'sandbox') {
     return t(method.pay === 'paypal' ? 'paymentMethods.sandboxPaypal' : 'paymentMethods.sandboxCard');
   }
   if (method.pay === 'paypal' || method.provider === 'paypal') return 'PayPal';
-  if (method.brand && method.last4) {
-    const brand = brandName(method.brand);
+  const card = methodCard(method);
+  if (card && method.brand && method.last4) {
     return spoken
-      ? t('paymentMethods.cardEndingSpoken', { brand, last4: method.last4 })
-      : `${brand} •••• ${method.last4}`;
+      ? t('paymentMethods.cardEndingSpoken', { brand: brandName(method.brand), last4: method.last4 })
+      : card;
   }
   return method.brand ? brandName(method.brand) : t('paymentMethods.card');
+}
+
+/** The sandbox's test card behind a 'Sandbox card' ('Visa •••• 4242'), or null (any other method, or none told). */
+export function testCard(method: PaymentMethod): string | null {
+  return method.provider === 'sandbox' && method.pay !== 'paypal' ? methodCard(method) : null;
 }
 
 /** The expiry as the card shows it (MM/YYYY), or null when the provider did not tell it. */
