@@ -233,6 +233,37 @@ describe('slot remote page', () => {
     expect(screen.queryByTestId('pay-return')).toBeNull();
   });
 
+  it('once paid, the page says the new eSIM is being prepared and asks again until it is listed', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      logIn();
+      getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, payReturn({ iccid: null }));
+      let asked = 0;
+      const { user } = await open(`/esim/${EID}?mode=search&returnType=suc&order_id=42`, {
+        eidProfileList: () => {
+          asked += 1;
+          // The job queue orders the profile: it is listed from the fourth ask on.
+          const list = [profile({})];
+          if (asked >= 4) list.unshift(profile({ iccid: '89882470000000000017', state: 'pending' }));
+          return { list };
+        },
+      });
+      const dialog = await screen.findByTestId('pay-return');
+      await waitFor(() => expect(asked).toBe(1));
+      await user.click(within(dialog).getByRole('button', { name: 'paid' }));
+      expect(await screen.findByTestId('profile-preparing')).toHaveTextContent('Your new eSIM is being prepared');
+      await act(async () => jest.advanceTimersByTime(1_000));
+      await act(async () => jest.advanceTimersByTime(2_000));
+      await waitFor(() => expect(screen.getAllByTestId('profile')).toHaveLength(2));
+      expect(screen.queryByTestId('profile-preparing')).toBeNull();
+      const total = asked;
+      await act(async () => jest.advanceTimersByTime(30_000));
+      expect(asked).toBe(total);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('without mf_checkout the page still says the payment is being confirmed', async () => {
     loadRemote.mockImplementation(async () => {
       throw new Error('mf_checkout is offline');

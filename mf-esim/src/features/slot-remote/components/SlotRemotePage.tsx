@@ -7,6 +7,7 @@ import { SlotSummary } from '../../../components/slot/SlotSummary';
 import { useEidInfo } from '../../../components/slot/use-eid-info';
 import { hasLogin, loginPath, slotPaths } from '../../../lib/login';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
+import { useNewProfile } from '../hooks/use-new-profile';
 import { usePayReturn } from '../hooks/use-pay-return';
 import { useProfiles } from '../hooks/use-profiles';
 import { OnlineState } from './OnlineState';
@@ -26,6 +27,7 @@ export function SlotRemotePage() {
   const { state: slot, reload: reloadSlot } = useEidInfo(eid);
   const { state: profiles, reload: reloadProfiles } = useProfiles(eid, loggedIn);
   const { paid, closePaid } = usePayReturn();
+  const newProfile = useNewProfile(profiles, reloadProfiles);
 
   return (
     <PageFrame page="slotRemote" title={t('pages.slotRemote.title')}>
@@ -48,6 +50,11 @@ export function SlotRemotePage() {
                 <MessageCard data-testid="profiles-login">
                   <Muted>{t('profile.loginFirst')}</Muted>
                   <ButtonLink to={loginPath(here)}>{t('problem.logIn')}</ButtonLink>
+                </MessageCard>
+              )}
+              {newProfile.waiting && (
+                <MessageCard role="status" aria-busy="true" data-testid="profile-preparing">
+                  <Muted>{t('profile.preparing')}</Muted>
                 </MessageCard>
               )}
               {profiles.status === 'loading' && <Card aria-busy="true" aria-label={t('profile.loading')} />}
@@ -74,7 +81,7 @@ export function SlotRemotePage() {
       </Stack>
       {paid && (
         <Suspense fallback={null}>
-          <PaidDialog paid={paid} lang={lang} onClose={closePaid} onPaid={reloadProfiles} />
+          <PaidDialog paid={paid} lang={lang} onClose={closePaid} onPaid={newProfile.expect} />
         </Suspense>
       )}
     </PageFrame>
