@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
-/** Answers a request with a JSON body (and extra headers). */
+/** Answers a request with a JSON body, or with a Buffer's bytes as they are (and extra headers). */
 export type SendJson = (status: number, payload: unknown, headers?: Record<string, string>) => void;
 
 /**
@@ -55,7 +55,7 @@ export async function startJsonServer(
   const faulted: JsonServer['faulted'] = [];
   const respond = (response: ServerResponse, status: number, payload: unknown, headers: Record<string, string>) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(payload));
+    response.end(Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
   };
   const server = createServer((request, response) => {
     void readBody(request).then((body) => {

@@ -1,6 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { connect, type Socket } from 'node:net';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { currencyDigits } from 'shared-contracts';
 import { type FastifyInstance } from 'fastify';
@@ -9,10 +11,13 @@ import { startJsonServer, type JsonServer } from './fake-server';
 
 /**
  * A local stand-in for the PayPal REST endpoints the Orders v2 adapter uses: OAuth token, create order, capture
- * order, refund a capture (Payments v2), verify-webhook-signature. The official SDK runs unchanged; its https
- * requests are routed here by an agent that opens a plain connection to this server (`agent`). Like PayPal, a
- * repeated PayPal-Request-Id answers the first result again. Like PayPal, the webhook signature covers the CRC32 of
- * the event's exact bytes, which verify-webhook-signature reads from the webhook_event it is sent, as sent.
+ * order, refund a capture (Payments v2), verify-webhook-signature, and the webhook signing certificate
+ * (`/v1/notifications/certs/...`). The official SDK runs unchanged; its https requests (and the adapter's
+ * certificate fetches from api.sandbox.paypal.com) are routed here by an agent that opens a plain connection to this
+ * server (`agent`). Like PayPal, a repeated PayPal-Request-Id answers the first result again. Like PayPal, webhooks
+ * are signed SHA256withRSA over the transmission and the CRC32 of the event's exact bytes, with the key of the
+ * certificate served at the cert URL (a test-only pair in fixtures/), and verify-webhook-signature checks that
+ * signature over the webhook_event it is sent, as sent.
  * `faults` makes it answer 5xx, time out or drop the connection, before or after doing the work.
  */
 
@@ -79,8 +84,14 @@ export interface FakePaypal {
   verifications: number;
   /** The webhook_event texts verify-webhook-signature was sent, exactly as sent. */
   verifiedEvents: string[];
-  /** The signature PayPal puts on a transmission of `body` (the fake's stand-in for its RSA signature). */
+  /** The signature PayPal puts on a transmission of `body`: base64 SHA256withRSA with the test certificate's key. */
   signatureFor(transmissionId: string, transmissionTime: string, body: string): string;
+  /** The PEM texts served at certificate paths (FAKE_CERT_PATH serves the test certificate); tests add others. */
+  certs: Map<string, string>;
+  /** The certificate paths asked for (answered or not found; faulted requests are in faults.faulted). */
+  certRequests: string[];
+  /** How long the certificate endpoint waits before it answers (ms; default 0). */
+  certDelayMs: number;
   /** OAuth token requests answered. */
   tokenRequests: number;
   /** Seconds the next tokens live (PayPal: about 9 hours). */
@@ -92,10 +103,36 @@ export interface FakePaypal {
   close(): Promise<void>;
 }
 
-/** The fake's signature: a hash of what PayPal's RSA signature covers. */
-function signature(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
-  const signed = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;
-  return `sig:${createHash('sha256').update(signed).digest('hex')}`;
+const FIXTURES = path.join(__dirname, 'fixtures');
+/**
+ * A test-only certificate (CN=messageverificationcerts.sandbox.paypal.com, self-signed, valid 2000 to 2125) and its
+ * key, standing in for PayPal's webhook signing certificate. Not a secret: only the fake serves it, and only tests
+ * route PayPal's certificate host to the fake.
+ */
+export const TEST_CERT_PEM = readFileSync(path.join(FIXTURES, 'paypal-webhook-cert.pem'), 'utf8');
+export const TEST_KEY: KeyObject = createPrivateKey(
+  readFileSync(path.join(FIXTURES, 'paypal-webhook-key.pem'), 'utf8'),
+);
+/** The same key in a certificate issued to another name (CN=webhooks.example.com). */
+export const OTHER_CN_CERT_PEM = readFileSync(path.join(FIXTURES, 'paypal-webhook-cert-other-cn.pem'), 'utf8');
+export const FAKE_CERT_PATH = '/v1/notifications/certs/CERT-360caa42-fake0001';
+/** The cert URL the fake's webhooks name: PayPal's sandbox certificate host, routed to the fake by its agent. */
+export const FAKE_CERT_URL = `https://api.sandbox.paypal.com${FAKE_CERT_PATH}`;
+
+/** What PayPal signs for one transmission of `body` to webhook `webhookId`. */
+function signedString(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
+  return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;
+}
+
+/** PayPal's signature (SHA256withRSA, base64) of a transmission of `body`, made with `key` (default the test key). */
+export function signPaypal(
+  transmissionId: string,
+  transmissionTime: string,
+  body: string,
+  options: { key?: KeyObject; webhookId?: string } = {},
+): string {
+  const signed = signedString(transmissionId, transmissionTime, options.webhookId ?? FAKE_WEBHOOK_ID, body);
+  return sign('sha256', Buffer.from(signed, 'utf8'), options.key ?? TEST_KEY).toString('base64');
 }
 
 /** The exact text of a top-level member of a JSON object (PayPal reads the event as it was sent, not re-written). */
@@ -200,11 +237,24 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const state = { creates: 0, verifications: 0, failStatus: 0, failTimes: 0, tokens: 0, tokenLifetime: 32_400 };
   const validTokens = new Set<string>();
   const verifiedEvents: string[] = [];
+  const certs = new Map<string, string>([[FAKE_CERT_PATH, TEST_CERT_PEM]]);
+  const certRequests: string[] = [];
+  const certState = { delayMs: 0 };
 
   const server = await startJsonServer(
     (request, text, send) => {
       const url = request.url ?? '';
       const requestId = request.headers['paypal-request-id'] as string | undefined;
+      // The signing certificates are public: no token.
+      if (url.startsWith('/v1/notifications/certs/') && request.method === 'GET') {
+        certRequests.push(url);
+        const pem = certs.get(url);
+        setTimeout(() => {
+          if (pem === undefined) send(404, { name: 'RESOURCE_NOT_FOUND', debug_id: 'fake' });
+          else send(200, Buffer.from(pem, 'utf8'), { 'content-type': 'application/x-pem-file' });
+        }, certState.delayMs);
+        return;
+      }
       if (url === '/v1/oauth2/token') {
         state.tokens += 1;
         const token = `A21.fake-token-${state.tokens}`;
@@ -356,6 +406,8 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       if (url === '/v1/notifications/verify-webhook-signature') {
         state.verifications += 1;
         const body = JSON.parse(text) as {
+          auth_algo?: string;
+          cert_url?: string;
           transmission_id?: string;
           transmission_time?: string;
           transmission_sig?: string;
@@ -367,8 +419,19 @@ export async function startFakePaypal(): Promise<FakePaypal> {
           return;
         }
         verifiedEvents.push(event);
-        const expected = signature(body.transmission_id, body.transmission_time, FAKE_WEBHOOK_ID, event);
-        const ok = body.webhook_id === FAKE_WEBHOOK_ID && body.transmission_sig === expected;
+        // PayPal checks the signature with its certificate the cert URL names, over the webhook id it knows.
+        const pem = certs.get(new URL(body.cert_url ?? '', 'https://api.sandbox.paypal.com').pathname);
+        const signed = signedString(body.transmission_id, body.transmission_time, FAKE_WEBHOOK_ID, event);
+        const ok =
+          pem !== undefined &&
+          body.auth_algo === 'SHA256withRSA' &&
+          body.webhook_id === FAKE_WEBHOOK_ID &&
+          verify(
+            'sha256',
+            Buffer.from(signed, 'utf8'),
+            new X509Certificate(pem).publicKey,
+            Buffer.from(body.transmission_sig, 'base64'),
+          );
         send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
         return;
       }
@@ -411,8 +474,15 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       return state.verifications;
     },
     verifiedEvents,
-    signatureFor: (transmissionId, transmissionTime, body) =>
-      signature(transmissionId, transmissionTime, FAKE_WEBHOOK_ID, body),
+    signatureFor: (transmissionId, transmissionTime, body) => signPaypal(transmissionId, transmissionTime, body),
+    certs,
+    certRequests,
+    get certDelayMs() {
+      return certState.delayMs;
+    },
+    set certDelayMs(ms: number) {
+      certState.delayMs = ms;
+    },
     get tokenRequests() {
       return state.tokens;
     },
@@ -433,30 +503,52 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   };
 }
 
+export interface PaypalDelivery {
+  /** The signature header as is (default: PayPal's over the transmission of `signedBody`). */
+  signature?: string;
+  /** Signs with this key instead of the test certificate's. */
+  key?: KeyObject;
+  /** The body the signature covers (default the body sent). */
+  signedBody?: string;
+  time?: Date;
+  certUrl?: string;
+  authAlgo?: string;
+  transmissionId?: string;
+  ip?: string;
+}
+
+/** The transmission headers PayPal sends with `body`, signed over it (options change what a forger would). */
+export function paypalHeaders(body: string, options: PaypalDelivery = {}): Record<string, string> {
+  const transmissionId = options.transmissionId ?? randomUUID();
+  const time = (options.time ?? new Date()).toISOString();
+  return {
+    'paypal-auth-algo': options.authAlgo ?? 'SHA256withRSA',
+    'paypal-cert-url': options.certUrl ?? FAKE_CERT_URL,
+    'paypal-transmission-id': transmissionId,
+    'paypal-transmission-sig':
+      options.signature ?? signPaypal(transmissionId, time, options.signedBody ?? body, { key: options.key }),
+    'paypal-transmission-time': time,
+  };
+}
+
 /**
  * Posts a webhook as PayPal does: the event's bytes (an object is sent as JSON.stringify writes it, a string as it
- * is) with transmission headers signed over them, from `ip` (through the trusted proxy header).
+ * is) with transmission headers signed over them with the key of the certificate every fake serves (`_fake` names
+ * the fake the webhook pretends to come from), from `ip` (through the trusted proxy header).
  */
 export async function deliverPaypal(
   app: FastifyInstance,
-  fake: Pick<FakePaypal, 'signatureFor'>,
+  _fake: Pick<FakePaypal, 'signatureFor'>,
   event: object | string,
-  options: { signature?: string; time?: Date; ip?: string; signedBody?: string } = {},
+  options: PaypalDelivery = {},
 ) {
   const body = typeof event === 'string' ? event : JSON.stringify(event);
-  const transmissionId = randomUUID();
-  const time = (options.time ?? new Date()).toISOString();
   return app.inject({
     method: 'POST',
     url: '/eshop/webhooks/paypal',
     headers: {
       'content-type': 'application/json',
-      'paypal-auth-algo': 'SHA256withRSA',
-      'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-fake',
-      'paypal-transmission-id': transmissionId,
-      'paypal-transmission-sig':
-        options.signature ?? fake.signatureFor(transmissionId, time, options.signedBody ?? body),
-      'paypal-transmission-time': time,
+      ...paypalHeaders(body, options),
       ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
     },
     payload: body,

@@ -11,7 +11,8 @@ import {
 
 // PayPal Orders v2 with @paypal/paypal-server-sdk against a local server speaking the endpoints used: create with
 // PayPal-Request-Id, capture on approval, PAYMENT.CAPTURE.COMPLETED fulfils, PENDING waits, DENIED fails, every
-// webhook checked by verify-webhook-signature.
+// webhook's signature checked here (SHA256withRSA with the certificate PayPal's host serves) and then by
+// verify-webhook-signature. Forged posts: payments-paypal-signature.test.ts.
 
 let fake: FakePaypal;
 let t: TestApp;
@@ -257,20 +258,27 @@ describe('PayPal signature checks: limits and the OAuth token', () => {
   const send = (event: object, options: Parameters<typeof deliverPaypal>[3] = {}) =>
     deliverPaypal(limited.app, other, event, { time: clock.now(), ...options });
 
-  it('limits the checks it asks PayPal for, per address and in all; checks that fail here cost nothing', async () => {
+  it('limits the checks it asks PayPal for, per address and in all; posts that fail here cost nothing', async () => {
     const before = other.verifications;
-    const forged = { signature: 'forged' };
-    const first = [];
-    for (let i = 0; i < 4; i += 1) first.push((await send(ignored(), { ...forged, ip: '203.0.113.1' })).statusCode);
-    expect(first).toEqual([400, 400, 400, 429]);
-    // Stale, or without PayPal's headers: refused here without asking PayPal, and not counted.
+    // Forged (a signature the certificate's key did not make), stale, or without PayPal's headers: refused here
+    // without asking PayPal, and not counted, however many.
+    const forged = [];
+    for (let i = 0; i < 8; i += 1) {
+      forged.push((await send(ignored(), { signature: 'Zm9yZ2Vk', ip: '203.0.113.1' })).statusCode);
+    }
+    expect(forged).toEqual(Array(8).fill(400));
     const stale = await send(ignored(), { ip: '203.0.113.1', time: new Date(clock.now().getTime() - 400_000) });
     expect(stale.statusCode).toBe(400);
+    expect(other.verifications - before).toBe(0);
+    // Signed posts (a replay of a genuine transmission would be one) are checked with PayPal: 3 per address.
+    const first = [];
+    for (let i = 0; i < 4; i += 1) first.push((await send(ignored(), { ip: '203.0.113.1' })).statusCode);
+    expect(first).toEqual([200, 200, 200, 429]);
     expect(other.verifications - before).toBe(3);
     // Another address has its own allowance, up to the limit of all (5).
     const second = [];
-    for (let i = 0; i < 3; i += 1) second.push((await send(ignored(), { ...forged, ip: '203.0.113.2' })).statusCode);
-    expect(second).toEqual([400, 400, 429]);
+    for (let i = 0; i < 3; i += 1) second.push((await send(ignored(), { ip: '203.0.113.2' })).statusCode);
+    expect(second).toEqual([200, 200, 429]);
     expect(other.verifications - before).toBe(5);
     // Even a genuine event waits now (PayPal delivers it again later); nothing was stored.
     const genuine = ignored();

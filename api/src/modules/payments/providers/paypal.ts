@@ -3,6 +3,13 @@ import type * as PaypalSdk from '@paypal/paypal-server-sdk';
 import { currencyDigits } from 'shared-contracts';
 import { parseOrderId } from '../view';
 import {
+  createPaypalCertStore,
+  PAYPAL_AUTH_ALGO,
+  paypalCertUrl,
+  paypalSignedString,
+  signedWith,
+} from './paypal-signature';
+import {
   eventOf,
   isPageOn,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -19,11 +26,13 @@ import {
  * create is one PayPal order; the buyer approves on PayPal; CHECKOUT.ORDER.APPROVED (or the buyer's return, through
  * paySearch) makes us capture with a PayPal-Request-Id of the order; PAYMENT.CAPTURE.COMPLETED pays the order,
  * PENDING waits, DENIED fails it; PAYMENT.CAPTURE.REFUNDED and REVERSED say money went back, CUSTOMER.DISPUTE.CREATED
- * that the payer disputes the capture (payments/disputes.ts). Every webhook is checked by PayPal's
- * verify-webhook-signature (not in the SDK: a plain authenticated POST) with the exact bytes received, and its
- * transmission time must be within 300 s; the check is rate-limited by the caller (WebhookGuard), and a check that
- * cannot be made (PayPal down, slow, refusing our token) is WebhookUnverifiable: the webhook answers 503 and PayPal
- * delivers again. One OAuth token serves the SDK and the check, kept until shortly before it expires. A refund is
+ * that the payer disputes the capture (payments/disputes.ts). Every webhook's transmission time must be within 300 s
+ * and its signature is checked twice: first here (paypal-signature.ts: SHA256withRSA over the transmission and the
+ * CRC32 of the body, with PayPal's certificate from its own host, fetched once and kept), so a forged post costs no
+ * call to PayPal and none of the caller's limit on those calls (WebhookGuard); then, only for a post that passed, by
+ * PayPal's verify-webhook-signature (not in the SDK: a plain authenticated POST) with the exact bytes received. A
+ * check that cannot be made (PayPal or its certificate host down, slow, refusing our token) is WebhookUnverifiable:
+ * the webhook answers 503 and PayPal delivers again. One OAuth token serves the SDK and the check, kept until shortly before it expires. A refund is
  * Payments v2's refund of the order's capture, with the refund's key as PayPal-Request-Id. Every request has a
  * timeout and is retried with backoff (timeouts, dropped connections, 408, 429, 5xx): our POSTs carry a
  * PayPal-Request-Id, so a retry is the same order, capture or refund at PayPal.
@@ -147,6 +156,9 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
   const base = API_BASE[settings.environment];
   const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = settings.retries ?? DEFAULT_RETRIES;
+  // PayPal's webhook signing certificates, fetched from PayPal's certificate host (or the REST api's own host).
+  const certHosts = [new URL(base).hostname];
+  const certs = createPaypalCertStore({ agent: settings.httpsAgent, timeoutMs: timeout, now });
   // The SDK is loaded on first use, not with the api: most starts never pay through PayPal, and importing it is the
   // largest single part of a cold start (bench/cold-start.mjs).
   let loaded:
@@ -382,8 +394,16 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
         transmission_sig: header('paypal-transmission-sig'),
         transmission_time: header('paypal-transmission-time'),
       };
-      if (Object.values(transmission).some((value) => value === null)) throw new WebhookRejected('missing signature');
-      const sentAt = Date.parse(transmission.transmission_time ?? '');
+      const { auth_algo: algo, cert_url: certText, transmission_id: id, transmission_time: time } = transmission;
+      const { transmission_sig: signature } = transmission;
+      if (algo === null || certText === null || id === null || time === null || signature === null) {
+        throw new WebhookRejected('missing signature');
+      }
+      if (algo !== PAYPAL_AUTH_ALGO) throw new WebhookRejected('unknown signature algorithm');
+      // Only PayPal's own certificate host is ever asked for a certificate.
+      const certUrl = paypalCertUrl(certText, certHosts);
+      if (certUrl === null) throw new WebhookRejected('certificate not on PayPal');
+      const sentAt = Date.parse(time);
       if (!Number.isFinite(sentAt) || Math.abs(now().getTime() - sentAt) > WEBHOOK_TOLERANCE_SECONDS * 1000) {
         throw new WebhookRejected('stale timestamp');
       }
@@ -396,7 +416,13 @@ export function createPaypalProvider(settings: PaypalSettings): PaymentProvider 
       }
       if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new WebhookRejected('no event');
       if (typeof event.id !== 'string' || typeof event.event_type !== 'string') throw new WebhookRejected('no event');
-      // Only now does the check cost a call to PayPal: the caller limits how often anyone can make us ask.
+      // PayPal's signature, checked here: a forged post ends here, before it can cost a call to PayPal.
+      const key = await certs.publicKeyFor(certUrl);
+      if (!signedWith(key, paypalSignedString(id, time, settings.webhookId, rawBody), signature)) {
+        throw new WebhookRejected('bad signature');
+      }
+      // Only a post PayPal signed costs a call to PayPal: the caller limits how often anyone can make us ask (a
+      // replay of a genuine transmission within its 300 s), and PayPal confirms it for this exact event.
       await guard?.beforeRemoteCheck();
       if (!(await verifiedByPaypal(transmission, eventText))) throw new WebhookRejected('bad signature');
 
