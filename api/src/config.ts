@@ -146,6 +146,8 @@ const connectivityEnv = {
   SIMULATOR_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   // Share (0..1) of the simulator's new eSIM profiles whose installation fails (install_fail with a reason).
   SIMULATOR_INSTALL_FAIL_SHARE: z.coerce.number().min(0).max(1).default(0.05),
+  // Simulated seconds a phone takes from a profile's release to its installation (download included).
+  SIMULATOR_INSTALL_SECONDS: z.coerce.number().min(1).max(86_400).default(90),
   // eSIM Go: the API key (Account Settings > API Details; it also signs the V3 callbacks) and the API's base URL.
   ESIMGO_API_KEY: optionalSecret,
   ESIMGO_API_URL: z.preprocess(

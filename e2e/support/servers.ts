@@ -59,6 +59,8 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           GOOGLE_CLIENT_SECRET: oidcSecret(),
           // The simulated network stands still (figures the specs read stay put); network.spec.ts runs it.
           SIMULATOR_TICK_SECONDS: '0',
+          // Every new eSIM profile installs (esim.spec.ts watches one; none fails by chance).
+          SIMULATOR_INSTALL_FAIL_SHARE: '0',
           ...extraEnv,
         },
         readyUrl: `${origins.api}/eshop/health`,

@@ -29,6 +29,26 @@ describe('the simulator’s profiles', () => {
   });
   afterAll(async () => db.close());
 
+  it('installs at the pace SIMULATOR_INSTALL_SECONDS sets: two thirds waiting, one third downloading', async () => {
+    const clock = testClock();
+    const simulator = createSimulator({
+      db,
+      secret: 'x'.repeat(32),
+      now: clock.now,
+      installFailShare: 0,
+      installSeconds: 6,
+    });
+    const ordered = await simulator.orderProfile(request('esim-order-pace'));
+    if (ordered.status !== 'issued') throw new Error('not issued');
+    const { iccid } = ordered.profile;
+    clock.advance(3_000);
+    expect((await simulator.profileStatus(iccid))?.state).toBe('released');
+    clock.advance(1_500);
+    expect((await simulator.profileStatus(iccid))?.state).toBe('downloaded');
+    clock.advance(2_000);
+    expect((await simulator.profileStatus(iccid))?.state).toBe('installed');
+  });
+
   it('issues random ICCIDs of the shop range, once per reference, and moves them to enabled', async () => {
     const clock = testClock();
     const simulator = createSimulator({ db, secret: 'x'.repeat(32), now: clock.now, installFailShare: 0 });

@@ -27,6 +27,8 @@ export interface ConnectivityOptions {
   simulatorTickSeconds?: number;
   /** Bundles the simulator refuses for good (tests). */
   simulatorRefusedBundles?: string[];
+  /** Simulated seconds from a profile's release to its installation (SIMULATOR_INSTALL_SECONDS, 90). */
+  simulatorInstallSeconds?: number;
   /** Share (0..1) of the simulator's new profiles that fail to install (SIMULATOR_INSTALL_FAIL_SHARE, 0.05). */
   simulatorInstallFailShare?: number;
   /** eSIM Go API v2.5 (ESIMGO_API_KEY, ESIMGO_API_URL). */
@@ -98,6 +100,7 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
       speed: options.simulatorSpeed,
       refusedBundles: options.simulatorRefusedBundles,
       installFailShare: options.simulatorInstallFailShare,
+      installSeconds: options.simulatorInstallSeconds,
       smdpAddress: smdpAddress(),
       // The simulator posts its signed reports to our own endpoint, exactly as a provider would over HTTP.
       deliver: async (body, signature) => {

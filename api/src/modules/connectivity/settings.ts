@@ -9,6 +9,7 @@ export function connectivityOptionsFrom(config: ApiConfig): ConnectivityOptions 
     simulatorSpeed: config.SIMULATOR_SPEED,
     simulatorTickSeconds: config.SIMULATOR_TICK_SECONDS,
     simulatorInstallFailShare: config.SIMULATOR_INSTALL_FAIL_SHARE,
+    simulatorInstallSeconds: config.SIMULATOR_INSTALL_SECONDS,
     esimgo: config.ESIMGO_API_KEY ? { apiKey: config.ESIMGO_API_KEY, baseUrl: config.ESIMGO_API_URL } : undefined,
     refreshMinSeconds: config.REFRESH_MIN_SECONDS,
     ...(config.NETWORK_CLOCK_OFFSET_SECONDS > 0

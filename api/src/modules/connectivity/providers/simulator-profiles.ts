@@ -17,6 +17,19 @@ const RANDOM_DIGITS = 12;
 
 /** Seconds a profile stays in each step before the simulated phone takes the next one. */
 export const PROFILE_STEP_SECONDS = { released: 60, downloaded: 30, installed: 30 } as const;
+export type ProfileSteps = { released: number; downloaded: number; installed: number };
+
+/**
+ * The steps for a phone that takes `installSeconds` (simulated) from release to installed (SIMULATOR_INSTALL_SECONDS):
+ * two thirds waiting for the download, one third downloading; enabled 30 s after it is installed.
+ */
+export function profileSteps(installSeconds: number): ProfileSteps {
+  return {
+    released: (installSeconds * 2) / 3,
+    downloaded: installSeconds / 3,
+    installed: PROFILE_STEP_SECONDS.installed,
+  };
+}
 
 const FAIL_REASONS: ReadonlyArray<string> = [
   'the device has no room for another profile',
@@ -92,13 +105,15 @@ export const statusOf = (row: SimulatorProfileRow): ProfileStatus => ({
 });
 
 /** The profile as it stands at `now`: the steps whose time has come taken, in order. Answers whether it moved. */
-export function advanceProfile(row: SimulatorProfileRow, now: Date): boolean {
+export function advanceProfile(
+  row: SimulatorProfileRow,
+  now: Date,
+  steps: ProfileSteps = PROFILE_STEP_SECONDS,
+): boolean {
   let moved = false;
   for (;;) {
     const step =
-      row.state === 'released' || row.state === 'downloaded' || row.state === 'installed'
-        ? PROFILE_STEP_SECONDS[row.state]
-        : null;
+      row.state === 'released' || row.state === 'downloaded' || row.state === 'installed' ? steps[row.state] : null;
     if (step === null) return moved;
     const due = new Date(row.state_at.getTime() + step * 1000);
     if (due.getTime() > now.getTime()) return moved;

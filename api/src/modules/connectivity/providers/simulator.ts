@@ -15,6 +15,7 @@ import {
 import { runPools, type PoolLineRow, type SimulatorPoolRow } from './simulator-pools';
 import {
   advanceProfile,
+  profileSteps,
   failureFor,
   issuedOf,
   PROFILE_COLUMNS,
@@ -80,6 +81,8 @@ export interface SimulatorOptions {
   refusedBundles?: ReadonlyArray<string>;
   /** Share (0..1) of new profiles whose installation fails (SIMULATOR_INSTALL_FAIL_SHARE, default 0.05). */
   installFailShare?: number;
+  /** Simulated seconds from a profile's release to its installation (SIMULATOR_INSTALL_SECONDS, default 90). */
+  installSeconds?: number;
   /** The SM-DP+ address of the simulator's profiles (ESIM_SMDP_ADDRESS). */
   smdpAddress?: string;
 }
@@ -221,6 +224,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const speed = options.speed ?? 60;
   const refused = new Set(options.refusedBundles ?? []);
   const installFailShare = options.installFailShare ?? DEFAULT_INSTALL_FAIL_SHARE;
+  const steps = profileSteps(options.installSeconds ?? 90);
   const smdpAddress = options.smdpAddress ?? 'smdp.example.com';
   const sign = (body: string, timestamp = Math.floor(now().getTime() / 1000)) =>
     signSandboxEvent(options.secret, body, timestamp);
@@ -471,7 +475,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
           [iccid],
         );
         if (!row) return null;
-        if (advanceProfile(row, now())) await writeProfiles(q, [row]);
+        if (advanceProfile(row, now(), steps)) await writeProfiles(q, [row]);
         return statusOf(row);
       });
     },
@@ -485,7 +489,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         // A profile the simulator did not issue (seeded elsewhere): nothing of ours to move.
         if (!row) return;
         const at = now();
-        advanceProfile(row, at);
+        advanceProfile(row, at, steps);
         row.state = action === 'enable' ? 'enabled' : action === 'disable' ? 'disabled' : 'deleted';
         row.state_at = at;
         row.installed_at ??= action === 'delete' ? null : at;
@@ -545,7 +549,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         );
         await writeProfiles(
           q,
-          moving.filter((row) => advanceProfile(row, to)),
+          moving.filter((row) => advanceProfile(row, to, steps)),
         );
         const live = await q.query<AssignmentRow>(
           `SELECT ${ASSIGNMENT_COLUMNS} FROM simulator_assignments a

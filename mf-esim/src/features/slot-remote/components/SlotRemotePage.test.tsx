@@ -175,7 +175,8 @@ describe('slot remote page', () => {
     try {
       logIn();
       await open(`/esim/${EID}?mode=search`, {
-        eidInstallProcess: () => answers.shift() ?? { state: 'installed', progress: 100 },
+        // Installed between two asks: the api answers 100606 (already installed), which ends the asking too.
+        eidInstallProcess: () => answers.shift() ?? callError(100606, 'already installed'),
         eidProfileList: {
           list: [profile({ state: 'pending', activation_code: ACTIVATION_CODE, total_str: '', remain_str: '' })],
         },

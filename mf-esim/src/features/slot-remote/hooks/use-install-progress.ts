@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type CallResponse } from 'shared-contracts';
+import { ERROR_CODES, type CallResponse } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 
 export type InstallProgress = CallResponse<'eidInstallProcess'>;
@@ -10,8 +10,9 @@ export const POLL_LONGEST_MS = 30_000;
 
 /**
  * A pending profile's install state from the provider (/eid/installProcess), asked again with back-off (2 s, 4 s,
- * ... 30 s) until it is installed or failed, or the page is left (`active` false or unmount). `onDone` runs once it
- * is installed or failed (the page reloads its profiles). Quiet: a failed ask waits and asks again.
+ * ... 30 s) until it is installed or failed (or the api says it is installed already, 100606/100608), or the page is
+ * left (`active` false or unmount). `onDone` runs once it is done (the page reloads its profiles). Quiet: another
+ * failed ask waits and asks again.
  */
 export function useInstallProgress(eid: string, iccid: string, active: boolean, onDone: () => void) {
   const [progress, setProgress] = useState<InstallProgress | null>(null);
@@ -33,6 +34,10 @@ export function useInstallProgress(eid: string, iccid: string, active: boolean, 
           onDone();
           return;
         }
+      } else if (result.code === ERROR_CODES.ALREADY_INSTALLED || result.code === ERROR_CODES.ALREADY_INSTALLED_ALT) {
+        // Installed (or deleted) since the list was read: nothing more to follow.
+        onDone();
+        return;
       }
       timer = setTimeout(() => void ask(), wait);
       wait = Math.min(wait * 2, POLL_LONGEST_MS);
