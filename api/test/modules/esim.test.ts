@@ -258,6 +258,15 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
       if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(receipt?.text).toContain(`Install your eSIM: ${SHOP}/esim/${DEMO_EID}?mode=search`);
+    // Once the network issued it, one "ready to install" mail: the one-tap link and the code to type, once only.
+    const ready = t.mailer.sent.filter((mail) => mail.template === 'esim-ready' && mail.text.includes(`#${orderId}`));
+    expect(ready).toHaveLength(1);
+    expect(ready[0]?.to).toBe('demo@example.com');
+    expect(ready[0]?.text).toContain(
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(bought.activation_code)}`,
+    );
+    expect(ready[0]?.text).toContain(`Full activation code (LPA): ${bought.activation_code}`);
+    expect(ready[0]?.text).toContain(`${SHOP}/esim/${DEMO_EID}?mode=search`);
   });
 
   it("needs a login, the slot's own account, a known product and a free slot", async () => {

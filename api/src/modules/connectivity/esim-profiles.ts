@@ -1,5 +1,8 @@
 import { type FastifyBaseLogger } from 'fastify';
+import { appleInstallLink } from 'shared-contracts';
 import { type Db, type Queryable } from '../../db/index';
+import { type Mailer, type MailMessage } from '../../mail';
+import { shopPageUrl } from '../payments/checkout';
 import { type PaymentProvider, type ProviderName } from '../payments/providers/types';
 import { refundPaidOrder } from './apply';
 import { recomputeCards } from './usage';
@@ -20,6 +23,40 @@ export interface ProfileContext {
   provider: ConnectivityProvider;
   paymentProviders: Partial<Record<ProviderName, PaymentProvider>>;
   log: FastifyBaseLogger;
+  /** Sends the buyer the "ready to install" mail (esimReadyMail); absent: no mail. */
+  mailer?: Mailer;
+  /** The shop's public origin, for the slot page's address in that mail. */
+  publicOrigin?: string;
+}
+
+/**
+ * The mail a new profile's buyer gets once the network issued it: the one-tap ways to install it on the phone that
+ * reads the mail (Apple's link on an iPhone with iOS 17.4 or later; on Android the code to paste in Settings), the
+ * SM-DP+ address and activation code to type, and the slot page, whose QR code another device can show.
+ */
+export function esimReadyMail(
+  to: string,
+  facts: { orderId: number; iccid: string; eid: string; smdpAddress: string; matchingId: string; slotUrl: string },
+): MailMessage {
+  const code = `LPA:1$${facts.smdpAddress}$${facts.matchingId}`;
+  const apple = appleInstallLink(code);
+  const text = [
+    `Your eSIM for order #${facts.orderId} is ready to install.`,
+    '',
+    `eSIM (ICCID): ${facts.iccid}`,
+    `For the phone with EID: ${facts.eid}`,
+    '',
+    ...(apple ? ['On this iPhone (iOS 17.4 or later), tap to install:', apple, ''] : []),
+    'On Android: copy the activation code below, then Settings › Network & internet › SIMs › Add eSIM › Enter code.',
+    '',
+    `SM-DP+ address: ${facts.smdpAddress}`,
+    `Activation code: ${facts.matchingId}`,
+    `Full activation code (LPA): ${code}`,
+    '',
+    `To scan a QR code instead, open your eSIM page on another screen: ${facts.slotUrl}`,
+    'A QR code works only once. Keep the eSIM after installing it: a deleted profile cannot be restored.',
+  ].join('\n');
+  return { to, subject: `Your eSIM is ready to install (order #${facts.orderId})`, text, template: 'esim-ready' };
 }
 
 /** How long one attempt may take before another run may try (the provider's timeouts are well under it). */
@@ -99,12 +136,12 @@ export async function issueProfile(
   }
   const { profile } = result;
   const nowS = Math.floor(Date.now() / 1000);
-  await context.db.tx(async (q) => {
+  const buyer = await context.db.tx(async (q) => {
     const still = await q.one(
       `SELECT 1 FROM esim_profile_requests WHERE order_id = $1 AND state = 'pending' FOR UPDATE`,
       [orderId],
     );
-    if (!still) return;
+    if (!still) return null;
     await q.query(
       `INSERT INTO cards (iccid, agent_flag, card_kind, status, user_id, email, eid)
        SELECT $1, coalesce(o.agent_flag, s.agent_flag, (SELECT flag FROM agents WHERE is_default)), 2, 'Ready',
@@ -147,7 +184,29 @@ export async function issueProfile(
       [orderId, profile.iccid],
     );
     await recomputeCards(q, [profile.iccid]);
+    const to = await q.one<{ email: string | null }>(
+      `SELECT coalesce(nullif(o.email, ''), u.email) AS email FROM orders o LEFT JOIN users u ON u.id = o.user_id
+        WHERE o.id = $1`,
+      [orderId],
+    );
+    return to?.email ?? null;
   });
+  // Once, by the run that issued it (a retry after this finds the request issued and stops above).
+  if (buyer && context.mailer) {
+    const slotUrl = shopPageUrl(context.publicOrigin ?? '', { iccid: null, card_flag: null, eid: row.eid });
+    await context.mailer
+      .send(
+        esimReadyMail(buyer, {
+          orderId,
+          iccid: profile.iccid,
+          eid: row.eid,
+          smdpAddress: profile.smdpAddress,
+          matchingId: profile.matchingId,
+          slotUrl,
+        }),
+      )
+      .catch((error: unknown) => context.log.warn({ err: error, orderId }, 'eSIM ready mail not sent'));
+  }
   return 'issued';
 }
 

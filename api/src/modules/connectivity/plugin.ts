@@ -153,7 +153,14 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     },
 
     async applyPackages(ids) {
-      const context = { db, provider, paymentProviders: app.payments.providers, log: app.log };
+      const context = {
+        db,
+        provider,
+        paymentProviders: app.payments.providers,
+        log: app.log,
+        mailer: app.mailer,
+        publicOrigin: app.payments.publicOrigin,
+      };
       const failures: unknown[] = [];
       // One at a time: each is an outside call, and a provider's rate limit counts them.
       for (const id of ids) {
@@ -163,7 +170,14 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     },
 
     async issueProfiles(orderIds) {
-      const context = { db, provider, paymentProviders: app.payments.providers, log: app.log };
+      const context = {
+        db,
+        provider,
+        paymentProviders: app.payments.providers,
+        log: app.log,
+        mailer: app.mailer,
+        publicOrigin: app.payments.publicOrigin,
+      };
       const failures: unknown[] = [];
       for (const id of orderIds) {
         await issueProfile(context, id).catch((error: unknown) => failures.push(error));
