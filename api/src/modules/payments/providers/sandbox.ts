@@ -26,7 +26,11 @@ export const SANDBOX_SESSION_MINUTES = 30;
 
 export const SandboxEvent = z.object({
   id: z.string().min(1).max(100),
-  type: z.enum(['payment.succeeded', 'payment.failed', 'payment.cancelled']),
+  /**
+   * payment.refunded and payment.disputed stand in for a provider's refund and dispute of a paid order (Stripe's
+   * charge.refunded, charge.dispute.created), as a tester triggers them: `amount` is what went back or is disputed.
+   */
+  type: z.enum(['payment.succeeded', 'payment.failed', 'payment.cancelled', 'payment.refunded', 'payment.disputed']),
   created: z.int(),
   data: z.object({
     session: z.string().min(1).max(64),
@@ -91,6 +95,8 @@ const EVENT_TYPES: Record<SandboxEvent['type'], VerifiedEvent['type']> = {
   'payment.succeeded': 'succeeded',
   'payment.failed': 'failed',
   'payment.cancelled': 'cancelled',
+  'payment.refunded': 'refunded',
+  'payment.disputed': 'disputed',
 };
 
 export interface SandboxProviderOptions {
@@ -182,14 +188,26 @@ export function createSandboxProvider(db: Queryable, options: SandboxProviderOpt
       } catch {
         throw new WebhookRejected('unreadable event');
       }
+      const moneyBack =
+        parsed.type === 'payment.refunded' ? 'refund' : parsed.type === 'payment.disputed' ? 'dispute' : null;
+      // Money back names the payment it concerns: the one the sandbox's own paid event recorded for the order.
+      const paidWith = moneyBack
+        ? ((
+            await db.one<{ provider_payment_id: string | null }>(
+              `SELECT provider_payment_id FROM payments WHERE order_id = $1 AND provider = 'sandbox'`,
+              [Number(parsed.data.order_id)],
+            )
+          )?.provider_payment_id ?? null)
+        : null;
       return {
+        ...(moneyBack ? { moneyBack: { kind: moneyBack, reference: parsed.id } } : {}),
         eventId: parsed.id,
         type: EVENT_TYPES[parsed.type],
         orderId: Number(parsed.data.order_id),
         amount: parsed.data.amount,
         currency: parsed.data.currency,
         providerRef: parsed.data.session,
-        paymentId: parsed.data.payment_id,
+        paymentId: moneyBack ? (paidWith ?? parsed.data.payment_id) : parsed.data.payment_id,
         savedMethod: parsed.data.payment_method
           ? {
               token: parsed.data.payment_method,
