@@ -34,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_API_ENV = JSON.stringify(databaseEnv);
   // The e2e app's secret at the local OpenID provider, made for this run (workers inherit it).
   process.env.E2E_OIDC_SECRET = randomBytes(24).toString('hex');
+  // The sandbox provider's webhook secret, made for this run: the specs sign its refund and dispute events.
+  process.env.E2E_SANDBOX_SECRET = randomBytes(24).toString('hex');
   await startServer('oidc');
   await startServer('api', databaseEnv);
   const statics: ServerName[] = ['shell', 'mf_card', 'mf_pool', 'mf_esim', 'mf_account', 'mf_checkout', 'partner'];

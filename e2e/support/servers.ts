@@ -57,6 +57,7 @@ export function serverSpec(name: ServerName, extraEnv: Record<string, string> = 
           GOOGLE_ISSUER: origins.oidc,
           GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
           GOOGLE_CLIENT_SECRET: oidcSecret(),
+          ...(process.env.E2E_SANDBOX_SECRET ? { SANDBOX_WEBHOOK_SECRET: process.env.E2E_SANDBOX_SECRET } : {}),
           // The simulated network stands still (figures the specs read stay put); network.spec.ts runs it.
           SIMULATOR_TICK_SECONDS: '0',
           // Every new eSIM profile installs (esim.spec.ts watches one; none fails by chance).

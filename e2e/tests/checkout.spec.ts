@@ -2,6 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
+import { createHmac } from 'node:crypto';
+
+/** The sandbox's signature of an event body: `t=<seconds>,v1=<HMAC-SHA256 of "t.body">` with this run's secret. */
+function sandboxSignature(body: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', process.env.E2E_SANDBOX_SECRET ?? '')
+    .update(`${t}.${body}`)
+    .digest('hex');
+  return `t=${t},v1=${v1}`;
+}
 
 // From package to paid order through the screens: the card page, mf_checkout's sheet, the sandbox provider's hosted
 // pay page (served by the api on the shop's origin), back to the card page, /pkg and the order records.
@@ -112,6 +122,32 @@ test('a visitor on an agent-1 card buys a package in the sandbox: back on the ca
   const order = page.getByTestId('order').first();
   await expect(order.getByTestId('order-status')).toContainText(/paid/i);
   await axe(page);
+});
+
+test("the buyer's bank disputes that payment: the order says Disputed, with axe", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+  const order = page.getByTestId('order').first();
+  await expect(order.getByTestId('order-status')).toContainText(/paid/i);
+  const orderId = ((await order.getByTestId('order-id').textContent()) ?? '').trim().replace(/^#/, '');
+  expect(orderId).toMatch(/^\d+$/);
+  // The sandbox's dispute event, signed as the sandbox signs its events (Stripe's scheme).
+  const event = JSON.stringify({
+    id: `evt_e2e_dispute_${orderId}`,
+    type: 'payment.disputed',
+    created: Math.floor(Date.now() / 1000),
+    data: { session: 'ses_e2e', order_id: orderId, amount: 1, currency: 'USD', payment_id: null, payment_method: null },
+  });
+  const sent = await request.post('/eshop/webhooks/sandbox', {
+    data: event,
+    headers: { 'content-type': 'application/json', 'sandbox-signature': sandboxSignature(event) },
+  });
+  expect(sent.status()).toBe(200);
+  await page.reload();
+  await expect(order.getByTestId('order-status')).toHaveAttribute('data-disputed', 'true');
+  await expect(order.getByTestId('order-status')).toHaveText('Disputed');
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/checkout-order-disputed.png' });
 });
 
 test('a declined card and a cancelled payment come back as "order cancelled", nothing bought', async ({ page }) => {
