@@ -161,7 +161,7 @@ test('renamed in its settings; its data goes down as the member cards use it; it
   await page.getByTestId('pool-card').last().getByTestId('pool-manage').click();
   await poolFrame(page).getByTestId('pool-settings').click();
   await expect(page).toHaveURL(/\/pool\/set\?poolId=/);
-  await poolFrame(page).getByLabel('Name').fill(`  ${NAME}  `);
+  await poolFrame(page).getByLabel('Name', { exact: true }).fill(`  ${NAME}  `);
   await poolFrame(page).getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByTestId('toast-region')).toContainText(`renamed to “${NAME}”`);
   await axe(page);
