@@ -123,6 +123,33 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
+test("an eSIM's settings from the card list: renamed and given its default name back, with axe", async ({
+  page,
+  request,
+}) => {
+  await loggedInPhone(page, request);
+  await closeWhenShown(page, page.getByTestId('activity-popup'), (popup) => popup.getByTestId('dialog-close'));
+  await closeWhenShown(page, page.getByRole('dialog').filter({ has: page.getByTestId('batch-count') }), (dialog) =>
+    dialog.getByTestId('dialog-close'),
+  );
+  await page.goto('/eshop/card/list');
+  const card = page.getByTestId('esim-card').filter({ hasText: ENABLED });
+  await card.getByTestId('esim-name').click();
+  await expect(page).toHaveURL(/\/esim\/card\/set\/0$/);
+  const settings = esim(page);
+  await expect(settings.getByTestId('settings-number')).toHaveText(ENABLED);
+  const name = settings.getByTestId('settings-rename').getByRole('textbox');
+  const before = (await settings.getByTestId('settings-name').textContent())?.trim() ?? '';
+  await name.fill('Work eSIM');
+  await settings.getByTestId('settings-save').click();
+  await expect(settings.getByTestId('settings-name')).toHaveText('Work eSIM');
+  await axe(page);
+  await page.screenshot({ path: 'screenshots/esim-card-settings-en.png', fullPage: true });
+  await name.fill(before === 'eSIM 0201' ? '' : before);
+  await settings.getByTestId('settings-save').click();
+  await expect(settings.getByTestId('settings-name')).toHaveText(before);
+});
+
 test('a profile bought in the sandbox: its QR code reads as its LPA code, an iPhone gets the one-tap link first, and the page watches it install', async ({
   page,
   request,

@@ -73,7 +73,7 @@ export function ProfileItem({
       )}
       {failed && (
         <Muted role="note" data-testid="install-failed">
-          {t('install.failed')}
+          {t(profile.activation_code.trim() ? 'install.failed' : 'install.failedNoCode')}
         </Muted>
       )}
       <ProfileActions eid={eid} profile={profile} name={name} onChanged={onChanged} />
