@@ -1,5 +1,7 @@
 import { createPrivateKey, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Agent } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import { startJsonServer, type JsonServer } from './fake-server';
  * certificate fetches from api.sandbox.paypal.com) are routed here by an agent that opens a plain connection to this
  * server (`agent`). Like PayPal, a repeated PayPal-Request-Id answers the first result again. Like PayPal, webhooks
  * are signed SHA256withRSA over the transmission and the CRC32 of the event's exact bytes, with the key of the
- * certificate served at the cert URL (a test-only pair in fixtures/), and verify-webhook-signature checks that
+ * certificate served at the cert URL (a test-only pair OpenSSL makes when the tests load), and verify-webhook-signature checks that
  * signature over the webhook_event it is sent, as sent.
  * `faults` makes it answer 5xx, time out or drop the connection, before or after doing the work.
  */
@@ -103,18 +105,35 @@ export interface FakePaypal {
   close(): Promise<void>;
 }
 
-const FIXTURES = path.join(__dirname, 'fixtures');
 /**
- * A test-only certificate (CN=messageverificationcerts.sandbox.paypal.com, self-signed, valid 2000 to 2125) and its
- * key, standing in for PayPal's webhook signing certificate. Not a secret: only the fake serves it, and only tests
- * route PayPal's certificate host to the fake.
+ * A test-only key and self-signed certificates, made by OpenSSL when the tests load (nothing key-like is kept in the
+ * repository): CN=messageverificationcerts.sandbox.paypal.com stands in for PayPal's webhook signing certificate (only
+ * the fake serves it, and only tests route PayPal's certificate host to the fake); the same key issued to another
+ * name (CN=webhooks.example.com) must be refused. Valid from now for 100 years.
  */
-export const TEST_CERT_PEM = readFileSync(path.join(FIXTURES, 'paypal-webhook-cert.pem'), 'utf8');
-export const TEST_KEY: KeyObject = createPrivateKey(
-  readFileSync(path.join(FIXTURES, 'paypal-webhook-key.pem'), 'utf8'),
-);
+function makeTestCertificates(): { key: string; cert: string; otherCn: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paypal-cert-'));
+  try {
+    const file = (name: string) => path.join(dir, name);
+    const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+    openssl(['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', file('key.pem')]);
+    for (const [name, cn] of [
+      ['cert.pem', 'messageverificationcerts.sandbox.paypal.com'],
+      ['other.pem', 'webhooks.example.com'],
+    ] as const) {
+      openssl(['req', '-x509', '-key', file('key.pem'), '-subj', `/CN=${cn}`, '-days', '36500', '-out', file(name)]);
+    }
+    const read = (name: string) => readFileSync(file(name), 'utf8');
+    return { key: read('key.pem'), cert: read('cert.pem'), otherCn: read('other.pem') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const certificates = makeTestCertificates();
+export const TEST_CERT_PEM = certificates.cert;
+export const TEST_KEY: KeyObject = createPrivateKey(certificates.key);
 /** The same key in a certificate issued to another name (CN=webhooks.example.com). */
-export const OTHER_CN_CERT_PEM = readFileSync(path.join(FIXTURES, 'paypal-webhook-cert-other-cn.pem'), 'utf8');
+export const OTHER_CN_CERT_PEM = certificates.otherCn;
 export const FAKE_CERT_PATH = '/v1/notifications/certs/CERT-360caa42-fake0001';
 /** The cert URL the fake's webhooks name: PayPal's sandbox certificate host, routed to the fake by its agent. */
 export const FAKE_CERT_URL = `https://api.sandbox.paypal.com${FAKE_CERT_PATH}`;
