@@ -130,6 +130,21 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
     publicOrigin: app.payments.publicOrigin,
   };
 
+  /** What the package and profile jobs work with. */
+  const jobContext = () => ({
+    db,
+    provider,
+    paymentProviders: app.payments.providers,
+    log: app.log,
+    mailer: app.mailer,
+    publicOrigin: app.payments.publicOrigin,
+  });
+  /** Runs `work` for each id, one at a time (each is an outside call, and a provider's rate limit counts them). */
+  const oneAtATime = async (ids: readonly number[], work: (id: number) => Promise<unknown>) => {
+    const failures: unknown[] = [];
+    for (const id of ids) await work(id).catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  };
   const service: ConnectivityService = {
     provider,
     now,
@@ -152,38 +167,9 @@ async function connectivityPlugin(app: FastifyInstance, options: ConnectivityOpt
         });
     },
 
-    async applyPackages(ids) {
-      const context = {
-        db,
-        provider,
-        paymentProviders: app.payments.providers,
-        log: app.log,
-        mailer: app.mailer,
-        publicOrigin: app.payments.publicOrigin,
-      };
-      const failures: unknown[] = [];
-      // One at a time: each is an outside call, and a provider's rate limit counts them.
-      for (const id of ids) {
-        await applyPackage(context, id).catch((error: unknown) => failures.push(error));
-      }
-      if (failures.length > 0) throw failures[0];
-    },
+    applyPackages: (ids) => oneAtATime(ids, (id) => applyPackage(jobContext(), id)),
 
-    async issueProfiles(orderIds) {
-      const context = {
-        db,
-        provider,
-        paymentProviders: app.payments.providers,
-        log: app.log,
-        mailer: app.mailer,
-        publicOrigin: app.payments.publicOrigin,
-      };
-      const failures: unknown[] = [];
-      for (const id of orderIds) {
-        await issueProfile(context, id).catch((error: unknown) => failures.push(error));
-      }
-      if (failures.length > 0) throw failures[0];
-    },
+    issueProfiles: (orderIds) => oneAtATime(orderIds, (id) => issueProfile(jobContext(), id)),
 
     async refresh(iccid) {
       const claimed = await db.one(
