@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { groupIccid, maskIccid, publish } from 'shared-contracts';
 import { Button, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { moreText } from '../../lib/text-more';
 import { bindCard, bindCardList } from './api';
+import { viewUnboundPath } from '../../lib/unbound-view';
 import { BATCH_SHOWN } from './bind-offer';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { Actions, Iccid } from './styles';
@@ -139,6 +141,11 @@ export function SingleBindDialog({
       <Muted>
         {t('single.line')} <Iccid data-testid="single-iccid">{groupIccid(iccid)}</Iccid>
       </Muted>
+      <p>
+        <Link to={viewUnboundPath(iccid)} data-testid="single-view">
+          {t('single.view')}
+        </Link>
+      </p>
       <Actions>
         <Button type="button" $variant="secondary" onClick={onClose}>
           {t('cancel')}

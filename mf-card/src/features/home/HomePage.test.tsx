@@ -322,6 +322,24 @@ describe('card list home', () => {
     expect(getStorage().get(STORAGE_KEYS.BIND_ICCID)).toBeNull();
   });
 
+  it('after the batch dialog, the card opened last is offered too, and can be opened without adding it', async () => {
+    getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000004');
+    const list = ['89880000000000000011', '89880000000000000012'];
+    stubCalls({ getCardList: empty, getUnbindList: { list }, getActivityList: {} });
+    await renderRemote(<HomePage />, {
+      route: '/eshop/card/list',
+      path: '*',
+      showLocation: true,
+      i18n: { namespaces: [remote, moreText] },
+    });
+    const batch = await screen.findByRole('dialog', { name: 'Add your cards to this account?' });
+    await userEvent.click(within(batch).getByRole('button', { name: 'Cancel' }));
+    const single = await screen.findByRole('dialog', { name: 'Add this card?' });
+    expect(within(single).getByTestId('single-iccid')).toHaveTextContent('8988 0000 0000 0000 0004');
+    await userEvent.click(within(single).getByRole('link', { name: 'Open its page without adding it' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/2/89880000000000000004?view=1');
+  });
+
   it("binding the card a purchase waited for (a visitor's, before the login) goes on to its card page", async () => {
     getStorage().set(STORAGE_KEYS.BIND_ICCID, '89880000000000000042');
     getStorage().setJSON(STORAGE_KEYS.PENDING_GOODS, {

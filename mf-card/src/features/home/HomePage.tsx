@@ -29,7 +29,7 @@ import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
 import { firstCardList, firstUnbindList, getCardList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
-import { bindOfferOf, type BindOffer } from './bind-offer';
+import { bindOfferOf, offerAfterBatch, type BindOffer } from './bind-offer';
 import { loadWidget, RemoteWidget, type WidgetId } from 'shared-contracts/ui/federation';
 import { SimCard, WidgetFallback } from './SimCard';
 
@@ -191,9 +191,12 @@ export function HomePage() {
   }, [drawn]);
   useLayoutEffect(() => () => dismissEarlyView(), []);
 
+  // After the batch, the card opened last (when not in it) is offered too; declining the single offer forgets it.
   const close = () => {
-    if (dialog.kind === 'single') getStorage().remove(STORAGE_KEYS.BIND_ICCID);
-    setDialog({ kind: 'none' });
+    const storage = getStorage();
+    if (dialog.kind === 'single') storage.remove(STORAGE_KEYS.BIND_ICCID);
+    const next = dialog.kind === 'batch' ? offerAfterBatch(dialog.iccids, storage.get(STORAGE_KEYS.BIND_ICCID)) : null;
+    setDialog(next ?? { kind: 'none' });
   };
   const bound = () => {
     const cards = dialog.kind === 'single' ? [dialog.iccid] : dialog.kind === 'batch' ? dialog.iccids : [];

@@ -18,3 +18,12 @@ export function bindOfferOf(unbind: CallResult<'getUnbindList'>, remembered: str
   const iccid = stripWhitespace(remembered ?? '');
   return isBindableIccid(iccid) ? { kind: 'single', iccid } : null;
 }
+
+/**
+ * What comes after the batch dialog closes (bound or declined): the card the user opened last (BIND_ICCID), when it
+ * was not in that batch, so the card just opened is always offered (the batch comes first, as the spec orders).
+ */
+export function offerAfterBatch(batch: readonly string[], remembered: string | null): BindOffer | null {
+  const iccid = stripWhitespace(remembered ?? '');
+  return isBindableIccid(iccid) && !batch.includes(iccid) ? { kind: 'single', iccid } : null;
+}

@@ -9,6 +9,7 @@ import {
   svgElement,
 } from '../../lib/early-frame';
 import type { EarlyStrings } from '../../lib/early-strings';
+import { viewUnboundPath } from '../../lib/unbound-view';
 import { BATCH_SHOWN, bindOfferOf, type BindOffer } from './bind-offer';
 import type { CardListCalls } from './calls';
 
@@ -111,7 +112,12 @@ export function showEarlyListView(input: EarlyListInput, doc: Document = documen
     } else {
       const line = el('p', 'muted', `${t('more', 'single.line')} `);
       line.append(iccid(groupIccid(offer.iccid)));
-      body.append(line);
+      const view = doc.createElement('a');
+      view.href = viewUnboundPath(offer.iccid);
+      view.textContent = t('more', 'single.view');
+      const viewLine = el('p', '', '');
+      viewLine.append(view);
+      body.append(line, viewLine);
       actions.append(button(t('more', 'cancel'), true), button(t('more', 'single.confirm')));
     }
     body.append(actions);

@@ -73,7 +73,9 @@ export default function CardBody({
   const version = card.agent_version;
   // E-mail and unlock: the card's owner, or anyone while the card is bound to nobody (the server checks the same).
   const canAct = card.user_id === 0 || (viewer.loggedIn && gate === 'show' && card.other_user !== true);
-  const canBind = version !== 2 && viewer.loggedIn && card.user_id === 0;
+  const canBind = (version !== 2 || gate === 'unbound-view') && viewer.loggedIn && card.user_id === 0;
+  // Only a bound card's owner may buy for it (the api answers 10024 to anyone else): no packages on another's card.
+  const canBuy = gate !== 'other-user';
   const sharedPlan = version === 2 && gate === 'show' && card.show_share_plan;
   return (
     <>
@@ -110,9 +112,9 @@ export default function CardBody({
         <Suspense fallback={<Card aria-busy="true" aria-label={t('pkg.loading')} />}>
           <SharedPlans iccid={iccid} ccy={ccy} lang={lang} />
         </Suspense>
-      ) : (
+      ) : canBuy ? (
         <PurchasePanel context={context} initialType={initialType} initialPkg={initialPkg} onModal={onModal} />
-      )}
+      ) : null}
       {paid && (
         <Suspense fallback={null}>
           <PaidDialog

@@ -39,6 +39,13 @@ describe('gateFor (spec section 4, login gating in version 2)', () => {
   ])('%s → %s', (_name, card, viewer, gate) => {
     expect(gateFor(card, viewer)).toBe(gate);
   });
+
+  it('lets a logged-in user see an unbound card without adding it when the card list sent them (?view=1)', () => {
+    const unbound = { ...base, user_id: 0 };
+    expect(gateFor(unbound, owner, new URLSearchParams('view=1'))).toBe('unbound-view');
+    expect(gateFor(unbound, visitor, new URLSearchParams('view=1'))).toBe('remember');
+    expect(gateFor(base, owner, new URLSearchParams('view=1'))).toBe('show');
+  });
 });
 
 describe('card page login gating', () => {
@@ -96,12 +103,27 @@ describe('card page login gating', () => {
   it("warns on another user's card and hides the shared plan and the card tools", async () => {
     login();
     await open(answers({ user_id: 9, other_user: true, show_share_plan: false, card_email: '' }));
-    expect(await screen.findByTestId('card-other-user')).toHaveTextContent('This card is bound to another account');
+    const note = await screen.findByTestId('card-other-user');
+    expect(note).toHaveTextContent('Only that account can buy packages for it');
     expect(screen.queryByTestId('plan-tab-shared')).not.toBeInTheDocument();
     expect(screen.queryByTestId('card-email-button')).not.toBeInTheDocument();
     expect(screen.queryByTestId('card-unlock-button')).not.toBeInTheDocument();
-    // Buying for it stays possible.
-    expect(await screen.findByTestId('package-grid')).toBeInTheDocument();
+    // No packages to buy (the api refuses anyone but the owner): a way to log in with the owner's account instead.
+    expect(await screen.findByTestId('card-refresh')).toBeInTheDocument();
+    expect(screen.queryByTestId('package-grid')).not.toBeInTheDocument();
+    expect(within(note).getByRole('link', { name: 'Log in with that account' })).toHaveAttribute(
+      'href',
+      `/user/login?redirect=${encodeURIComponent(`/2/${ICCID}`)}`,
+    );
+  });
+
+  it('shows an unbound card to a logged-in user who chose to see it, with a way to add it', async () => {
+    login();
+    await open(answers({ user_id: 0, card_email: '' }), `/2/${ICCID}?view=1`);
+    expect(await screen.findByTestId('card-unbound-view')).toHaveTextContent('Add it with “Add to account” below');
+    expect(screen.getByTestId('card-summary')).toBeInTheDocument();
+    expect(await screen.findByTestId('card-bind-button')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/2/${ICCID}`);
   });
 
   it('shows the owner the plan tabs; the shared plan tab swaps the packages for the plan list', async () => {

@@ -123,7 +123,7 @@ export function CardPage() {
   }, [state, iccid, lang, query]);
 
   const listView = state.status === 'ready' && opensListView(state.card.agent_version, { refill, handOver });
-  const gate = state.status === 'ready' ? gateFor(state.card, currentViewer()) : null;
+  const gate = state.status === 'ready' ? gateFor(state.card, currentViewer(), query) : null;
 
   // Login gating of the new view (spec section 4): an unbound card is remembered for binding after login; a logged-in
   // user opening one goes to their card list, which offers to bind it.
@@ -134,7 +134,8 @@ export function CardPage() {
   }, [gate, iccid, navigate]);
 
   // The card shown to this viewer is kept (without personal fields) for offline use; another account's card is not.
-  const keepsCard = state.status === 'ready' && !listView && (gate === 'show' || gate === 'remember');
+  const keepsCard =
+    state.status === 'ready' && !listView && (gate === 'show' || gate === 'remember' || gate === 'unbound-view');
   useEffect(() => {
     if (keepsCard && state.status === 'ready') saveLastCard(state.card);
   }, [keepsCard, state]);
@@ -188,9 +189,9 @@ export function CardPage() {
               </Suspense>
             )}
             <CardSummary card={state.card} iccid={iccid} />
-            {gate === 'remember' && (
+            {(gate === 'remember' || gate === 'unbound-view') && (
               <Suspense fallback={null}>
-                <GateNote gate="remember" iccid={iccid} flag={state.flag} />
+                <GateNote gate={gate} iccid={iccid} flag={state.flag} />
               </Suspense>
             )}
             {context && (

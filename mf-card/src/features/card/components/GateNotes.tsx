@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CLIENT_MESSAGES } from 'shared-contracts';
 import { buttonLook, type ButtonVariant, Card, Muted } from 'shared-contracts/ui';
+import { useRemoteTranslation } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 
 const LoginLink = styled(Link)<{ $variant?: ButtonVariant }>`
@@ -57,12 +58,27 @@ export function RememberNote({ iccid, flag }: { iccid: string; flag: string }) {
   );
 }
 
-/** Another account's card: a warning (the card can still be topped up); no e-mail, orders or shared plan. */
-export function OtherUserNote() {
+/** An unbound card a logged-in user chose to see without adding it: how to add it (the Add tool below). */
+export function UnboundViewNote() {
+  const { t } = moreText.useRemoteTranslation();
+  const { t: page } = useRemoteTranslation();
+  return (
+    <Note $tone="info" data-testid="card-unbound-view">
+      {t('gate.unboundView', { action: page('tools.bind') })}
+    </Note>
+  );
+}
+
+/**
+ * Another account's card: a warning that only its owner can top it up (no packages, e-mail, orders or shared plan),
+ * and a way to log in with that account.
+ */
+export function OtherUserNote({ iccid, flag }: { iccid: string; flag: string }) {
   const { t: tc } = useTranslation('common');
+  const { t } = moreText.useRemoteTranslation();
   return (
     <Note $tone="warn" role="status" data-testid="card-other-user">
-      {tc(CLIENT_MESSAGES.otherUserRecharge)}
+      {tc(CLIENT_MESSAGES.otherUserRecharge)} <Link to={loginPath(iccid, flag)}>{t('gate.switchAccount')}</Link>
     </Note>
   );
 }
@@ -73,11 +89,12 @@ export default function GateNote({
   iccid,
   flag,
 }: {
-  gate: 'login' | 'remember' | 'other-user';
+  gate: 'login' | 'remember' | 'unbound-view' | 'other-user';
   iccid: string;
   flag: string;
 }) {
   if (gate === 'login') return <LoginGate iccid={iccid} flag={flag} />;
   if (gate === 'remember') return <RememberNote iccid={iccid} flag={flag} />;
-  return <OtherUserNote />;
+  if (gate === 'unbound-view') return <UnboundViewNote />;
+  return <OtherUserNote iccid={iccid} flag={flag} />;
 }

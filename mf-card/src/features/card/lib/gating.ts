@@ -1,4 +1,5 @@
 import { getStorage, STORAGE_KEYS, type Card } from 'shared-contracts';
+import { VIEW_UNBOUND_PARAM } from '../../../lib/unbound-view';
 
 /**
  * What the new view (agent version 2) does with a card, by spec section 4 (login gating), in this order:
@@ -7,11 +8,14 @@ import { getStorage, STORAGE_KEYS, type Card } from 'shared-contracts';
  *   (BIND_ICCID) so the card list offers to bind it after the visitor logs in.
  * - 'card-list': the card is bound to nobody and the user is logged in: they go to their card list, which offers to
  *   bind it.
- * - 'other-user': a logged-in user opens a card another account owns: a warning, and no shared-plan tab.
+ * - 'unbound-view': the same, when the user chose on the card list to see the card without adding it (?view=1): the
+ *   page shows, with a note and the Add-to-account tool.
+ * - 'other-user': a logged-in user opens a card another account owns: a warning, no shared-plan tab and no buying
+ *   (only the owner may pay for a bound card; the api answers 10024 to anyone else).
  * - 'show': everything else (the owner, or a visitor with a bound card's ICCID: status and packages only).
  * Other versions (1 old view, 3 card list view) are not gated.
  */
-export type Gate = 'login' | 'remember' | 'card-list' | 'other-user' | 'show';
+export type Gate = 'login' | 'remember' | 'card-list' | 'unbound-view' | 'other-user' | 'show';
 
 export interface Viewer {
   /** The login receipt is stored. */
@@ -23,10 +27,14 @@ export interface Viewer {
 export function gateFor(
   card: Pick<Card, 'agent_version' | 'in_agent' | 'user_id' | 'other_user'>,
   viewer: Viewer,
+  search?: URLSearchParams,
 ): Gate {
   if (card.agent_version !== 2) return 'show';
   if (card.in_agent && !viewer.loggedIn) return 'login';
-  if (card.user_id === 0) return viewer.loggedIn ? 'card-list' : 'remember';
+  if (card.user_id === 0) {
+    if (!viewer.loggedIn) return 'remember';
+    return search?.get(VIEW_UNBOUND_PARAM) === '1' ? 'unbound-view' : 'card-list';
+  }
   if (!viewer.loggedIn) return 'show';
   // The server's answer wins (it knows the session); the stored user id covers an older api.
   const other = card.other_user ?? (viewer.userId !== null && card.user_id !== viewer.userId);
@@ -66,6 +74,6 @@ export function opensOnSummary(
 ): boolean {
   const refill = search.get('mode') === 'search';
   if (opensListView(card.agent_version, { refill, handOver: handOverPackage(search) })) return false;
-  const gate = gateFor(card, viewer);
-  return gate === 'show' || gate === 'remember';
+  const gate = gateFor(card, viewer, search);
+  return gate === 'show' || gate === 'remember' || gate === 'unbound-view';
 }
