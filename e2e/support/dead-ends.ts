@@ -139,7 +139,7 @@ export async function deadEnds(page: Page, path: string, options: PressOptions):
         await page.keyboard.press('Enter');
       } else await probe.click({ timeout: 3000 });
     } catch (error) {
-      findings.push(`${name}: cannot be pressed (${String(error).split('\n')[0].slice(0, 120)})`);
+      findings.push(`${name}: cannot be pressed (${String(error).slice(0, 120).split('\n', 1).join('')})`);
       page.off('request', onRequest);
       continue;
     }
