@@ -1,6 +1,18 @@
+import { LANGUAGE_CODES, RTL_LANGUAGES, type Language } from 'shared-contracts';
 import { type Db, type Queryable } from './db/index';
 import { hashPassword } from './lib/secrets';
 import { recomputeCards } from './modules/connectivity/usage';
+import { CARD_PLACEHOLDER } from './modules/site/links';
+import {
+  CATALOGUE_TEXTS,
+  CATEGORY_KEYS,
+  type AreaKey,
+  type CategoryKey,
+  type HtuKey,
+  type PackageCode,
+  type TagKey,
+} from './seed-texts/catalogue';
+import { PROMOTION_TEXTS, type AdvertKey, type NoticeKey } from './seed-texts/promotions';
 
 // Demo data for a newcomer: agents of every page version, cards of every kind and status, a pool, an eSIM slot
 // with profiles, packages in several categories and currencies, adverts, notices and coverage. Loaded on the first
@@ -25,14 +37,72 @@ const DAY = 86_400;
 
 type Status = 'Ready' | 'Activated' | 'Suspension';
 
-/** A self-contained picture (no network, no asset server): a coloured panel with its title. */
-export function demoImage(title: string, background: string, width = 750, height = 300): string {
-  const safe = title.replace(/[<>&"]/g, '');
+/** Characters a line breaks between without spaces (CJK, kana, Hangul, full-width forms): about 1em wide each. */
+const WIDE = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+
+/** A generous estimate of a text's width in ems (a picture's title must never run past its edges). */
+function widthInEms(text: string): number {
+  let ems = 0;
+  for (const char of text) ems += WIDE.test(char) ? 1 : /\p{M}/u.test(char) ? 0 : char === ' ' ? 0.3 : 0.62;
+  return ems;
+}
+
+/** The title in `count` lines of about equal width: breaks at spaces, or between wide characters. */
+function wrapTitle(title: string, count: number): string[] {
+  const units = title.match(new RegExp(`${WIDE.source}|[^\\s]+?(?=${WIDE.source}|\\s|$)\\s*|\\s+`, 'gu')) ?? [title];
+  const target = widthInEms(title) / count;
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    const next = line + unit;
+    if (line.trim() !== '' && lines.length < count - 1 && widthInEms(next.trim()) > target * 1.08) {
+      lines.push(line.trim());
+      line = unit;
+    } else line = next;
+  }
+  if (line.trim() !== '') lines.push(line.trim());
+  return lines;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * A self-contained picture (no network, no asset server): a coloured panel with its title, in as many lines (up to
+ * three) and as large as fits inside the panel with a margin, so nothing is cut off at its sides. `rtl` for Arabic
+ * and Hebrew titles.
+ */
+export function demoImage(
+  title: string,
+  background: string,
+  width = 750,
+  height = 300,
+  options: { rtl?: boolean } = {},
+): string {
+  const maxFont = Math.round(height / 7);
+  const room = { width: width * 0.86, height: height * 0.8 };
+  let best = { lines: [title], font: 0 };
+  for (const count of [1, 2, 3]) {
+    const lines = wrapTitle(title, count);
+    const widest = Math.max(...lines.map(widthInEms), 1);
+    const font = Math.min(maxFont, room.width / widest, room.height / (lines.length * 1.25));
+    // A second or third line only when it lets the title stay clearly larger.
+    if (font > best.font * 1.1) best = { lines, font };
+  }
+  const font = Math.max(8, Math.floor(best.font));
+  const lineHeight = font * 1.25;
+  const first = height / 2 - ((best.lines.length - 1) * lineHeight) / 2 + font * 0.35;
+  const text = best.lines
+    .map(
+      (line, index) =>
+        `<text x="50%" y="${Math.round(first + index * lineHeight)}" font-family="sans-serif" font-size="${font}" ` +
+        `fill="#fff" text-anchor="middle"${options.rtl ? ' direction="rtl"' : ''}>${escapeXml(line)}</text>`,
+    )
+    .join('');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="100%" height="100%" rx="24" fill="${background}"/>` +
-    `<text x="50%" y="54%" font-family="sans-serif" font-size="${Math.round(height / 7)}" fill="#fff" ` +
-    `text-anchor="middle">${safe}</text></svg>`;
+    `<rect width="100%" height="100%" rx="24" fill="${background}"/>${text}</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
@@ -237,9 +307,9 @@ export const demoCards: ReadonlyArray<DemoCard> = CARDS.map(({ iccid, flag, desc
 }));
 
 interface PackageSeed {
-  code: string;
+  code: PackageCode;
   type: string;
-  category: string;
+  category: CategoryKey;
   recommended?: boolean;
   mode?: 1 | 2;
   validityDays: number;
@@ -249,23 +319,21 @@ interface PackageSeed {
   fairUseDailyBytes?: number;
   poolLines?: number;
   taxRate?: number;
-  tag?: string;
+  tag?: TagKey;
   tagBackground?: string;
   tagWords?: string;
-  leftTag?: string;
+  leftTag?: TagKey;
   icon?: string;
-  area: string;
+  /** Coverage text (seed-texts/catalogue.ts areas, in every language). */
+  area: AreaKey;
   carriers: string;
   agentVersions?: number[];
   agentFlag?: string;
   /** currency → [amount, discount amount | null, renew discount %] in minor units. */
   prices: Record<string, [number, number | null, number]>;
-  /** lang → texts. */
-  texts: Record<string, { name: string; main: string; secondary?: string; sub?: string; desc: string; htu: string }>;
+  /** When validity starts, said in the package's htu text. Names and descriptions: seed-texts/catalogue.ts. */
+  htu: HtuKey;
 }
-
-const HTU_FIRST_USE = 'Validity starts when the card first connects to a network abroad.';
-const HTU_PURCHASE = 'Validity starts at purchase.';
 
 const PACKAGES: PackageSeed[] = [
   {
@@ -275,40 +343,15 @@ const PACKAGES: PackageSeed[] = [
     recommended: true,
     validityDays: 30,
     dataBytes: 5 * GB,
-    tag: 'Best seller',
+    tag: 'bestSeller',
     tagBackground: '#07C160',
     tagWords: '#FFFFFF',
     icon: 'europe',
-    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    area: 'europe33',
     carriers: 'A1, Magenta, Vodafone, Orange',
     taxRate: 0.07,
     prices: { USD: [1500, 1290, 90], EUR: [1400, 1200, 90], JPY: [2200, 1900, 90] },
-    texts: {
-      en: {
-        name: 'Europe 5 GB',
-        main: '5 GB',
-        secondary: '30 days',
-        sub: 'Europe',
-        desc: '5 GB of high-speed data in 33 European countries.',
-        htu: HTU_FIRST_USE,
-      },
-      de: {
-        name: 'Europa 5 GB',
-        main: '5 GB',
-        secondary: '30 Tage',
-        sub: 'Europa',
-        desc: '5 GB Highspeed-Daten in 33 europäischen Ländern.',
-        htu: 'Die Laufzeit beginnt mit der ersten Verbindung im Ausland.',
-      },
-      ja: {
-        name: 'ヨーロッパ 5GB',
-        main: '5GB',
-        secondary: '30日間',
-        sub: 'ヨーロッパ',
-        desc: 'ヨーロッパ33か国で使える高速データ5GB。',
-        htu: '海外で初めて接続した時点から有効期間が始まります。',
-      },
-    },
+    htu: 'firstUse',
   },
   {
     code: 'eu-20gb-30d',
@@ -317,30 +360,13 @@ const PACKAGES: PackageSeed[] = [
     mode: 2,
     validityDays: 30,
     dataBytes: 20 * GB,
-    leftTag: 'Auto-renew',
+    leftTag: 'autoRenew',
     icon: 'europe',
-    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    area: 'europe33',
     carriers: 'A1, Magenta, Vodafone, Orange',
     taxRate: 0.07,
     prices: { USD: [3900, null, 85], EUR: [3600, null, 85], JPY: [5800, null, 85] },
-    texts: {
-      en: {
-        name: 'Europe 20 GB monthly',
-        main: '20 GB',
-        secondary: '30 days',
-        sub: 'renews monthly',
-        desc: 'First payment starts a monthly plan; cancel any time.',
-        htu: HTU_FIRST_USE,
-      },
-      de: {
-        name: 'Europa 20 GB monatlich',
-        main: '20 GB',
-        secondary: '30 Tage',
-        sub: 'monatlich verlängert',
-        desc: 'Die erste Zahlung startet ein Monatsabo; jederzeit kündbar.',
-        htu: 'Die Laufzeit beginnt mit der ersten Verbindung im Ausland.',
-      },
-    },
+    htu: 'firstUse',
   },
   {
     code: 'apac-10gb-15d',
@@ -348,31 +374,14 @@ const PACKAGES: PackageSeed[] = [
     category: 'Asia Pacific',
     validityDays: 15,
     dataBytes: 10 * GB,
-    tag: 'Hot',
+    tag: 'hot',
     tagBackground: '#FF4D4F',
     tagWords: '#FFFFFF',
     icon: 'asia',
-    area: 'Asia Pacific (Australia, Japan, Thailand; not Austria)',
+    area: 'apac',
     carriers: 'Telstra, Optus, NTT docomo, AIS',
     prices: { USD: [2400, 1990, 100], EUR: [2200, 1850, 100], JPY: [3500, 2900, 100] },
-    texts: {
-      en: {
-        name: 'Asia Pacific 10 GB',
-        main: '10 GB',
-        secondary: '15 days',
-        sub: 'Australia, Japan, Thailand',
-        desc: '10 GB in Australia, Japan and Thailand.',
-        htu: HTU_FIRST_USE,
-      },
-      ja: {
-        name: 'アジア太平洋 10GB',
-        main: '10GB',
-        secondary: '15日間',
-        sub: 'オーストラリア・日本・タイ',
-        desc: 'オーストラリア、日本、タイで使える10GB。',
-        htu: '海外で初めて接続した時点から有効期間が始まります。',
-      },
-    },
+    htu: 'firstUse',
   },
   {
     code: 'global-unlimited-7d',
@@ -382,32 +391,15 @@ const PACKAGES: PackageSeed[] = [
     validityDays: 7,
     unlimited: true,
     fairUseDailyBytes: 2 * GB,
-    tag: 'Unlimited',
+    tag: 'unlimited',
     tagBackground: '#722ED1',
     tagWords: '#FFFFFF',
     icon: 'unlimited',
-    area: 'Europe (33 countries, incl. Austria; not Australia)',
+    area: 'europe33',
     carriers: 'A1, Magenta, Vodafone, Orange',
     taxRate: 0.07,
     prices: { USD: [2900, null, 100], EUR: [2700, null, 100], JPY: [4300, null, 100] },
-    texts: {
-      en: {
-        name: 'Europe unlimited 7 days',
-        main: 'Unlimited',
-        secondary: '7 days',
-        sub: 'fair use: 2 GB/day at full speed, then 512 kbps',
-        desc: 'Unlimited data; after 2 GB in a day the speed drops to 512 kbps until midnight (UTC).',
-        htu: HTU_PURCHASE,
-      },
-      de: {
-        name: 'Europa unbegrenzt 7 Tage',
-        main: 'Unbegrenzt',
-        secondary: '7 Tage',
-        sub: 'Fair Use: 2 GB/Tag volle Geschwindigkeit, dann 512 kbit/s',
-        desc: 'Unbegrenzte Daten; nach 2 GB am Tag 512 kbit/s bis Mitternacht (UTC).',
-        htu: 'Die Laufzeit beginnt mit dem Kauf.',
-      },
-    },
+    htu: 'purchase',
   },
   {
     code: 'global-1gb-7d',
@@ -416,25 +408,10 @@ const PACKAGES: PackageSeed[] = [
     validityDays: 7,
     validityStart: 'purchase',
     dataBytes: 1 * GB,
-    area: 'Europe (33 countries)',
+    area: 'europe33Short',
     carriers: 'A1, Magenta, Vodafone, Orange',
     prices: { USD: [500, null, 100], EUR: [450, null, 100], JPY: [750, null, 100] },
-    texts: {
-      en: {
-        name: 'Starter 1 GB',
-        main: '1 GB',
-        secondary: '7 days',
-        desc: 'A small top-up for a short trip.',
-        htu: HTU_PURCHASE,
-      },
-      de: {
-        name: 'Starter 1 GB',
-        main: '1 GB',
-        secondary: '7 Tage',
-        desc: 'Ein kleines Guthaben für eine kurze Reise.',
-        htu: 'Die Laufzeit beginnt mit dem Kauf.',
-      },
-    },
+    htu: 'purchase',
   },
   {
     code: 'acme-japan-3gb-8d',
@@ -443,25 +420,10 @@ const PACKAGES: PackageSeed[] = [
     agentFlag: 'acme',
     validityDays: 8,
     dataBytes: 3 * GB,
-    area: 'Japan',
+    area: 'japan',
     carriers: 'NTT docomo, SoftBank',
     prices: { JPY: [1980, null, 100] },
-    texts: {
-      en: {
-        name: 'Japan 3 GB (Acme)',
-        main: '3 GB',
-        secondary: '8 days',
-        desc: 'Acme Travel exclusive.',
-        htu: HTU_FIRST_USE,
-      },
-      ja: {
-        name: '日本 3GB（Acme）',
-        main: '3GB',
-        secondary: '8日間',
-        desc: 'Acme Travel 限定。',
-        htu: '初回接続時から有効期間が始まります。',
-      },
-    },
+    htu: 'firstUse',
   },
   {
     code: 'esim-global-3gb-30d',
@@ -472,25 +434,10 @@ const PACKAGES: PackageSeed[] = [
     validityStart: 'install',
     dataBytes: 3 * GB,
     icon: 'esim',
-    area: 'Global (Austria, Australia, USA, Japan)',
+    area: 'global',
     carriers: 'A1, Telstra, T-Mobile, NTT docomo',
     prices: { USD: [1200, null, 100], EUR: [1100, null, 100], JPY: [1800, null, 100] },
-    texts: {
-      en: {
-        name: 'eSIM Global 3 GB',
-        main: '3 GB',
-        secondary: '30 days',
-        desc: 'Works in 4 countries.',
-        htu: 'Validity starts when the eSIM profile is installed.',
-      },
-      de: {
-        name: 'eSIM Global 3 GB',
-        main: '3 GB',
-        secondary: '30 Tage',
-        desc: 'Gilt in 4 Ländern.',
-        htu: 'Die Laufzeit beginnt mit der Installation des eSIM-Profils.',
-      },
-    },
+    htu: 'install',
   },
   {
     code: 'esim-europe-10gb-30d',
@@ -499,18 +446,10 @@ const PACKAGES: PackageSeed[] = [
     validityDays: 30,
     validityStart: 'install',
     dataBytes: 10 * GB,
-    area: 'Europe incl. Austria',
+    area: 'europeAustria',
     carriers: 'A1, Magenta',
     prices: { USD: [2500, 2200, 100], EUR: [2300, 2000, 100], JPY: [3700, 3300, 100] },
-    texts: {
-      en: {
-        name: 'eSIM Europe 10 GB',
-        main: '10 GB',
-        secondary: '30 days',
-        desc: '10 GB across Europe.',
-        htu: 'Validity starts when the eSIM profile is installed.',
-      },
-    },
+    htu: 'install',
   },
   {
     code: 'pool-eu-50gb-30d',
@@ -519,27 +458,70 @@ const PACKAGES: PackageSeed[] = [
     validityDays: 30,
     dataBytes: 50 * GB,
     poolLines: 5,
-    tag: 'Family',
-    area: 'Europe',
+    tag: 'family',
+    area: 'europe',
     carriers: 'A1, Magenta, Vodafone',
     prices: { USD: [5900, null, 100], EUR: [5500, null, 100], JPY: [8800, null, 100] },
-    texts: {
-      en: {
-        name: 'Shared 50 GB, 5 lines',
-        main: '50 GB',
-        secondary: 'up to 5 cards',
-        desc: 'One plan shared by up to 5 cards.',
-        htu: HTU_PURCHASE,
-      },
-      de: {
-        name: 'Geteilt 50 GB, 5 Karten',
-        main: '50 GB',
-        secondary: 'bis zu 5 Karten',
-        desc: 'Ein Tarif für bis zu 5 Karten.',
-        htu: 'Die Laufzeit beginnt mit dem Kauf.',
-      },
-    },
+    htu: 'purchase',
   },
+];
+
+/** A package's English name (the default text, and what a bought package keeps as its name). */
+function englishName(code: string): string {
+  return CATALOGUE_TEXTS.en.packages[code as PackageCode]?.name ?? code;
+}
+
+interface AdvertSeed {
+  key: AdvertKey;
+  /** 1 popup, 2 banner, 3 float, 4 top, 5 recall. */
+  adType: 1 | 2 | 3 | 4 | 5;
+  position: string | null;
+  /** Colour of its picture. */
+  panel: string;
+  /**
+   * A page of this shop any visitor can open. CARD_PLACEHOLDER stands for the card on screen (the api fills it in;
+   * with no card the shop's start page opens): never one customer's card for everyone.
+   */
+  link: string;
+  showNumber?: number;
+  showRule?: number;
+  /** Carousel colour behind a banner (none: the default #FFAC79). */
+  background?: string;
+}
+
+const ADVERTS: AdvertSeed[] = [
+  // A package category of the catalogue, on the visitor's own card (?type= pre-selects it).
+  { key: 'summer', adType: 4, position: 'index', panel: '#FFAC79', link: `/2/${CARD_PLACEHOLDER}?type=Europe` },
+  {
+    key: 'europeFrom',
+    adType: 2,
+    position: null,
+    panel: '#FFAC79',
+    link: `/2/${CARD_PLACEHOLDER}?type=Europe`,
+    background: '#FFAC79',
+  },
+  {
+    key: 'unlimitedWeek',
+    adType: 2,
+    position: null,
+    panel: '#6C5CE7',
+    link: `/2/${CARD_PLACEHOLDER}?type=Recommend`,
+    background: '#6C5CE7',
+  },
+  // The site is a web app (PWA): the About page's install section says how to add it to the home screen.
+  {
+    key: 'install',
+    adType: 1,
+    position: 'index',
+    panel: '#07C160',
+    link: '/user/about#install',
+    showNumber: 3,
+    showRule: 86_400,
+  },
+  // The gift: the card's recommended packages.
+  { key: 'gift', adType: 3, position: null, panel: '#FF4D4F', link: `/2/${CARD_PLACEHOLDER}?type=Recommend` },
+  // The recall offer of a free 30-day plan: the card's refill page.
+  { key: 'recall', adType: 5, position: null, panel: '#1677FF', link: `/2/${CARD_PLACEHOLDER}?mode=search` },
 ];
 
 const PACKAGE_TYPES = [
@@ -636,6 +618,7 @@ const TABLES = [
   'notice_translations',
   'notices',
   'activity_events',
+  'activity_translations',
   'activities',
   'card_packages',
   'payment_events',
@@ -645,6 +628,7 @@ const TABLES = [
   'pools',
   'package_prices',
   'package_translations',
+  'package_category_translations',
   'packages',
   'esim_profiles',
   'cards',
@@ -678,8 +662,9 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
     lang_list: ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'th', 'tr', 'ko', 'id', 'pt', 'zh', 'vi', 'pl', 'he'],
     ccy_list: ['USD', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'KRW'],
     login_url: '/user/login',
-    android_download: 'https://play.google.com/store/apps/details?id=com.example.esimshop',
-    ios_download: 'https://apps.apple.com/app/id0000000000',
+    // The side drawer's store: this shop's start page, where a card's plans are bought.
+    store_url: '/',
+    // No app in any store: android_download and ios_download stay unset (the About page offers the web app).
   };
   for (const [key, value] of Object.entries(config)) {
     await q.query(`INSERT INTO config (key, value) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(value)]);
@@ -759,17 +744,24 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
       ]),
     );
   }
+  // Category keys stay as they are (logic and ?type= match them); each language gets its label.
   const categoryIds = new Map<string, number>();
-  for (const [index, name] of ['Recommend', 'Europe', 'Asia Pacific', 'Global', 'Japan', 'Shared'].entries()) {
-    categoryIds.set(
+  for (const [index, name] of CATEGORY_KEYS.entries()) {
+    const id = await insertId(q, `INSERT INTO package_categories (name, sort_order) VALUES ($1, $2) RETURNING id`, [
       name,
-      await insertId(q, `INSERT INTO package_categories (name, sort_order) VALUES ($1, $2) RETURNING id`, [
-        name,
-        index,
-      ]),
-    );
+      index,
+    ]);
+    categoryIds.set(name, id);
+    for (const lang of LANGUAGE_CODES) {
+      await q.query(`INSERT INTO package_category_translations (category_id, lang, label) VALUES ($1, $2, $3)`, [
+        id,
+        lang,
+        CATALOGUE_TEXTS[lang].categories[name],
+      ]);
+    }
   }
 
+  const english = CATALOGUE_TEXTS.en;
   const packageIds = new Map<string, number>();
   for (const [index, pkg] of PACKAGES.entries()) {
     const id = await insertId(
@@ -791,12 +783,12 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
         pkg.fairUseDailyBytes ?? null,
         pkg.poolLines ?? null,
         pkg.taxRate ?? 0,
-        pkg.tag ?? null,
+        pkg.tag ? english.tags[pkg.tag] : null,
         pkg.tagBackground ?? null,
         pkg.tagWords ?? null,
-        pkg.leftTag ?? null,
+        pkg.leftTag ? english.tags[pkg.leftTag] : null,
         pkg.icon ?? null,
-        pkg.area,
+        english.areas[pkg.area],
         pkg.carriers,
         pkg.agentVersions ?? [1, 2, 3],
         pkg.agentFlag ?? null,
@@ -812,21 +804,27 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
         [id, currency, amount, discount, renewDiscount],
       );
     }
-    for (const [lang, text] of Object.entries(pkg.texts)) {
+    // Every text of the package in every language of the site (seed-texts/catalogue.ts).
+    for (const lang of LANGUAGE_CODES) {
+      const texts = CATALOGUE_TEXTS[lang];
+      const text = texts.packages[pkg.code];
       await q.query(
         `INSERT INTO package_translations (package_id, lang, name, main_title, secondary_title, sub_title, description,
-                                           htu, subscribe_tips)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+                                           htu, area, subscribe_tips, tag, left_tag)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           id,
           lang,
           text.name,
           text.main,
-          text.secondary ?? null,
+          text.secondary,
           text.sub ?? null,
           text.desc,
-          text.htu,
-          pkg.mode === 2 ? 'Renews automatically every period until you cancel.' : null,
+          texts.htu[pkg.htu],
+          texts.areas[pkg.area],
+          pkg.mode === 2 ? texts.subscribeTips : null,
+          pkg.tag ? texts.tags[pkg.tag] : null,
+          pkg.leftTag ? texts.tags[pkg.leftTag] : null,
         ],
       );
     }
@@ -889,7 +887,7 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
         iccid,
         packageIds.get(code),
         code === 'eu-20gb-30d' && iccid === '89880000000000000001' ? orderId : null,
-        pkg?.texts.en?.name ?? code,
+        englishName(code),
         status,
         pkg?.unlimited ? null : (pkg?.dataBytes ?? null),
         usedBytes,
@@ -1013,71 +1011,66 @@ async function seedInto(q: Queryable, now: number): Promise<void> {
     ]);
   }
 
-  // Adverts: 1 popup, 2 banner, 3 float, 4 top, 5 recall.
-  const adverts: Array<
-    [number, string | null, string, string, string, string | null, number | null, number | null, string | null]
-  > = [
-    // No colour of its own: the carousel shows the default #FFAC79 behind it.
-    [4, 'index', 'Summer in Europe', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, null],
-    [2, null, 'Europe from $12.90', '#FFAC79', '/2/89880000000000000002?type=Europe', null, null, null, '#FFAC79'],
-    [2, null, 'Unlimited week', '#6C5CE7', '/2/89880000000000000004?type=Recommend', null, null, null, '#6C5CE7'],
-    [
-      1,
-      'index',
-      'Invite a friend, both get 1 GB',
-      '#07C160',
-      'https://example.com/invite',
-      'Invite now',
-      3,
-      86_400,
-      null,
-    ],
-    [3, null, 'Gift', '#FF4D4F', 'https://example.com/gift', null, null, null, null],
-    [
-      5,
-      null,
-      'Free 30-day data plan for affected SIM holders',
-      '#1677FF',
-      'https://example.com/recall',
-      'Get it',
-      null,
-      null,
-      null,
-    ],
-  ];
-  for (const [
-    index,
-    [adType, position, title, panel, link, btnText, showNumber, showRule, color],
-  ] of adverts.entries()) {
-    const image = adType === 3 ? demoGiftImage(panel) : demoImage(title, panel);
-    await q.query(
+  // Adverts: 1 popup, 2 banner, 3 float, 4 top, 5 recall. English is the row's own text; every other language of
+  // the site gets its title, button text and picture (which carries the title) in activity_translations.
+  for (const [index, advert] of ADVERTS.entries()) {
+    const english = PROMOTION_TEXTS.en.adverts[advert.key];
+    const picture = (lang: Language) =>
+      advert.adType === 3
+        ? demoGiftImage(advert.panel)
+        : demoImage(PROMOTION_TEXTS[lang].adverts[advert.key].title, advert.panel, 750, 300, {
+            rtl: RTL_LANGUAGES.includes(lang),
+          });
+    const id = await insertId(
+      q,
       `INSERT INTO activities (ad_type, position, title, image, link, btn_text, show_number, show_rule,
                                background_color, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [adType, position, title, image, link, btnText, showNumber, showRule, color, index],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        advert.adType,
+        advert.position,
+        english.title,
+        picture('en'),
+        advert.link,
+        english.btn ?? null,
+        advert.showNumber ?? null,
+        advert.showRule ?? null,
+        advert.background ?? null,
+        index,
+      ],
     );
+    for (const lang of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+      const text = PROMOTION_TEXTS[lang].adverts[advert.key];
+      await q.query(
+        `INSERT INTO activity_translations (activity_id, lang, title, btn_text, image) VALUES ($1, $2, $3, $4, $5)`,
+        [id, lang, text.title, text.btn ?? null, advert.adType === 3 ? null : picture(lang)],
+      );
+    }
   }
 
-  const welcome = await insertId(
-    q,
-    `INSERT INTO notices (title, content, created_at) VALUES ($1, $2, $3) RETURNING id`,
-    ['Welcome to the eSIM Shop', 'Top up any card with its ICCID; log in to keep all your cards in one list.', ts(-30)],
-  );
-  await q.query(`INSERT INTO notice_translations (notice_id, lang, title, content) VALUES ($1, 'de', $2, $3)`, [
-    welcome,
-    'Willkommen im eSIM Shop',
-    'Laden Sie jede Karte mit ihrer ICCID auf; melden Sie sich an, um alle Karten in einer Liste zu sehen.',
-  ]);
-  await q.query(`INSERT INTO notices (agent_flag, title, content, created_at) VALUES ('2', $1, $2, $3)`, [
-    'Planned maintenance',
-    'Top-ups may be delayed on Sunday between 02:00 and 03:00 UTC.',
-    ts(-2),
-  ]);
-  await q.query(`INSERT INTO notices (iccid, title, content, created_at) VALUES ('89880000000000000007', $1, $2, $3)`, [
-    'Your plan expires in 2 days',
-    'Renew now to keep your number connected.',
-    ts(-0.5),
-  ]);
+  // Notices: for everyone, for agent 2's cards, for card …0007; in English with the other languages beside.
+  const notices: Array<{ key: NoticeKey; agentFlag?: string; iccid?: string; age: number }> = [
+    { key: 'welcome', age: -30 },
+    { key: 'maintenance', agentFlag: '2', age: -2 },
+    { key: 'expiring', iccid: '89880000000000000007', age: -0.5 },
+  ];
+  for (const notice of notices) {
+    const english = PROMOTION_TEXTS.en.notices[notice.key];
+    const id = await insertId(
+      q,
+      `INSERT INTO notices (agent_flag, iccid, title, content, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [notice.agentFlag ?? null, notice.iccid ?? null, english.title, english.content, ts(notice.age)],
+    );
+    for (const lang of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+      const text = PROMOTION_TEXTS[lang].notices[notice.key];
+      await q.query(`INSERT INTO notice_translations (notice_id, lang, title, content) VALUES ($1, $2, $3, $4)`, [
+        id,
+        lang,
+        text.title,
+        text.content,
+      ]);
+    }
+  }
 }
 
 /** Loads the demo data into an empty database; with reset, first empties every domain table. */

@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from 'shared-contracts';
 import { type Db } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import { DEMO_EID, DEMO_POOL_ID, demoCards, isEmpty, seed } from '../src/seed';
@@ -61,8 +62,8 @@ describe('demo seed', () => {
     );
     expect(categories.length).toBeGreaterThanOrEqual(3);
     expect(categories.map((row) => row.name)).toContain('Recommend');
-    const langs = await db.query<{ lang: string }>(`SELECT DISTINCT lang FROM package_translations`);
-    expect(langs.length).toBeGreaterThanOrEqual(2);
+    const langs = await db.query<{ lang: string }>(`SELECT DISTINCT lang FROM package_translations ORDER BY 1`);
+    expect(langs.map((row) => row.lang)).toEqual([...LANGUAGE_CODES].sort());
     const banners = await db.query(`SELECT 1 FROM activities WHERE ad_type = 2 AND background_color IS NOT NULL`);
     expect(banners.length).toBeGreaterThan(0);
     const popups = await db.query(`SELECT 1 FROM activities WHERE ad_type = 1 AND show_number > 0 AND show_rule > 0`);
@@ -77,5 +78,49 @@ describe('demo seed', () => {
     expect(await db.one(`SELECT 1 AS found FROM cards WHERE iccid = '89880000000000000002'`)).toEqual({ found: 1 });
     const users = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
     expect(users?.n).toBe(2);
+  });
+
+  it('carries every operator text in all 16 languages', async () => {
+    const count = LANGUAGE_CODES.length;
+    const missing = async (sql: string) => (await db.query<{ id: number }>(sql)).map((row) => row.id);
+    // Each package, category, advert and notice: one text per language (English in the row itself where noted).
+    expect(
+      await missing(`SELECT p.id FROM packages p LEFT JOIN package_translations t ON t.package_id = p.id
+                      GROUP BY p.id HAVING count(t.lang) <> ${count}`),
+    ).toEqual([]);
+    expect(
+      await missing(`SELECT p.id FROM packages p JOIN package_translations t ON t.package_id = p.id
+                      WHERE t.name = '' OR t.main_title IS NULL OR t.secondary_title IS NULL OR t.description IS NULL
+                         OR t.htu IS NULL OR t.area IS NULL OR (p.tag IS NOT NULL AND t.tag IS NULL)
+                         OR (p.left_tag IS NOT NULL AND t.left_tag IS NULL)
+                         OR (p.mode = 2 AND t.subscribe_tips IS NULL)`),
+    ).toEqual([]);
+    expect(
+      await missing(`SELECT c.id FROM package_categories c LEFT JOIN package_category_translations t
+                      ON t.category_id = c.id GROUP BY c.id HAVING count(t.lang) <> ${count}`),
+    ).toEqual([]);
+    expect(
+      await missing(`SELECT a.id FROM activities a LEFT JOIN activity_translations t ON t.activity_id = a.id
+                      GROUP BY a.id HAVING count(t.lang) <> ${count - 1}`),
+    ).toEqual([]);
+    expect(
+      await missing(`SELECT n.id FROM notices n LEFT JOIN notice_translations t ON t.notice_id = n.id
+                      GROUP BY n.id HAVING count(t.lang) <> ${count - 1}`),
+    ).toEqual([]);
+  });
+
+  it('links only to pages of this shop: no example.com, no customer card, no app that does not exist', async () => {
+    const links = await db.query<{ link: string }>(`SELECT link FROM activities`);
+    expect(links.length).toBeGreaterThan(0);
+    for (const { link } of links) {
+      expect(link).toMatch(/^\/(?!\/)/);
+      expect(link).not.toMatch(/example\.com|\/8988\d+/);
+    }
+    const config = await db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
+    const values = Object.fromEntries(config.map((row) => [row.key, row.value]));
+    expect(values).not.toHaveProperty('android_download');
+    expect(values).not.toHaveProperty('ios_download');
+    expect(values.store_url).toBe('/');
+    expect(JSON.stringify(values)).not.toMatch(/example\.com/);
   });
 });

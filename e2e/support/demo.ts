@@ -15,8 +15,8 @@ export const demo = {
   adverts: {
     top: 'Summer in Europe',
     banners: ['Europe from $12.90', 'Unlimited week'],
-    popup: 'Invite a friend, both get 1 GB',
-    popupButton: 'Invite now',
+    popup: 'Add the eSIM Shop to your home screen',
+    popupButton: 'How to install',
     popupShowRule: 86_400,
   },
   user: { email: 'demo@example.com', password: 'demo-password-1' },

@@ -72,6 +72,10 @@ export const ALLOWED = new Set(
     'E-Mail',
     'Email',
     'WhatsApp',
+    'Safari',
+    'Chrome',
+    'iPad',
+    'Samsung',
     // Language and currency codes of the locale switch ("AR · USD").
     ...['AR', 'DE', 'EN', 'ES', 'FR', 'HE', 'IT', 'JA', 'TH', 'TR', 'KO', 'PT', 'ZH', 'VI', 'PL'],
     // Operators on the demo catalogue's coverage (brand names).
@@ -105,7 +109,7 @@ const ENGLISH_ONLY = new Set(
   can could should would our we they their them its of to on at by or if free week weeks month months year years
   hour hours minute minutes apply applied waiting failed success successful paid unpaid pending cancelled
   canceled refunded disputed declined receipt address city state zip postal enter please select choose plan's
-  shared lines line install installed profile profiles ready activated deactivated suspended inventory
+  shared lines line install installed profiles ready activated deactivated suspended inventory
   third-party notice notices message messages read unread agreement purchase purchased purchases buying sold
   view show hide copy copied open opened camera help contact welcome hello offer offers summer unlimited week's`.split(
     /\s+/,

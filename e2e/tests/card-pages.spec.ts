@@ -110,7 +110,7 @@ test('/card/set after login: rename a card, then remove it from the account', as
     const name = settings.getByRole('textbox', { name: 'Card name' });
     await name.fill('Trip phone');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByTestId('toast-region').getByTestId('toast')).toContainText('Operation successful.');
+    await expect(page.getByTestId('toast-region').getByTestId('toast')).toContainText('Card renamed to “Trip phone”.');
     await expect(settings.getByTestId('settings-name')).toHaveText('Trip phone');
 
     // The monthly auto-renewal limit: set, shown, removed.

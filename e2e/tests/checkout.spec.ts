@@ -150,21 +150,53 @@ test("the buyer's bank disputes that payment: the order says Disputed, with axe"
   await page.screenshot({ path: 'screenshots/checkout-order-disputed.png' });
 });
 
-test('a declined card and a cancelled payment come back as "order cancelled", nothing bought', async ({ page }) => {
-  for (const [button, status] of [
-    [/^Decline/, /failed/i],
-    [/^Cancel and return/, /cancelled/i],
-  ] as const) {
-    await openOldViewSheet(page);
-    await buyToPayPage(page, 'CA');
-    await page.getByRole('button', { name: button }).click();
-    await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
-    await expect(page.getByTestId('toast-region')).toContainText('The order was cancelled.');
-    await expect(page.getByTestId('paid-dialog')).toHaveCount(0);
-    // The order is on record as what happened to it; the card has no new package from it.
-    await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
-    await expect(page.getByTestId('order').first().getByTestId('order-status')).toContainText(status);
-  }
+test('a declined card comes back as declined with a one-tap retry; a cancelled payment as "order cancelled"', async ({
+  page,
+}) => {
+  // Decline: the card page says so (nothing charged) and Try again opens a new pay page for the same package.
+  await openOldViewSheet(page);
+  await buyToPayPage(page, 'CA');
+  await page.getByRole('button', { name: /^Decline/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
+  const declined = page.getByRole('dialog', { name: 'Payment declined' });
+  await expect(declined).toContainText('Your payment was declined; nothing was charged.');
+  await expect(page.getByTestId('toast-region')).not.toContainText('The order was cancelled.');
+  await axe(page);
+  await declined.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+  await page.getByRole('button', { name: /^Cancel and return/ }).click();
+  // Cancel: the warning, no dialog.
+  await expect(page).toHaveURL(new RegExp(`/1/${AGENT1_CARD}`));
+  await expect(page.getByTestId('toast-region')).toContainText('The order was cancelled.');
+  await expect(page.getByTestId('paid-dialog')).toHaveCount(0);
+  // Both are on record as what happened to them; the card has no new package from them. The declined one offers
+  // Try again; neither says "Paid with".
+  await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+  const [cancelled, failed] = [page.getByTestId('order').nth(0), page.getByTestId('order').nth(1)];
+  await expect(cancelled.getByTestId('order-status')).toContainText(/cancelled/i);
+  await expect(failed.getByTestId('order-status')).toContainText(/failed/i);
+  await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByTestId('orders-list')).not.toContainText('Paid with');
+  await axe(page);
+});
+
+test('an order waiting for payment can be paid on from the order records, or cancelled', async ({ page }) => {
+  await openOldViewSheet(page);
+  await buyToPayPage(page, 'US');
+  // Left on the pay page (the phone went to sleep): the order waits for payment.
+  await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+  const waiting = page.getByTestId('order').first();
+  await expect(waiting.getByTestId('order-status')).toHaveText('Waiting for payment');
+  await waiting.getByRole('button', { name: 'Continue payment' }).click();
+  // The same pay page again: one order, one charge.
+  await expect(page).toHaveURL(/\/eshop\/pay\/sandbox\//);
+  await page.goto(`/pay/order?iccid=${AGENT1_CARD}`);
+  await page.getByTestId('order').first().getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await axe(page);
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('order').first().getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('toast-region')).toContainText('The order was cancelled. Nothing was charged.');
 });
 
 test('the 3-D Secure-like challenge: a wrong code is refused, the right one pays', async ({ page }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { fillAddressIfAsked } from '../support/checkout';
 
 // Buying an eSIM product (issue 9): the slot page, the eSIM shop with its products and coverage, mf_checkout's sheet
 // for a new profile, the sandbox pay page, back on the slot page with the paid report and the new profile waiting
@@ -77,7 +78,8 @@ for (const lang of ['en', 'ar'] as const) {
     await page.keyboard.press('Escape');
     await expect(coverage).toBeHidden();
 
-    // The sheet for a new profile: the slot's EID, no renewal, no billing address; then the confirmation.
+    // The sheet for a new profile: the slot's EID, no renewal; in USD the billing address (sales tax by address, as
+    // for a SIM card's package); then the confirmation.
     await products.getByTestId('product-buy').first().click();
     await expect(sheet(page)).toBeVisible();
     await expect(sheet(page).getByTestId('checkout-eid')).toHaveText(demo.eid);
@@ -87,6 +89,7 @@ for (const lang of ['en', 'ar'] as const) {
     await shot('3-sheet');
     await axe(page);
     await sheet(page).getByTestId('checkout-buy').click();
+    await fillAddressIfAsked(page);
     await expect(page.getByTestId('checkout-pay')).toBeVisible();
     await axe(page);
     await page.getByTestId('checkout-pay').click();

@@ -52,10 +52,12 @@ test('banner carousel: colours, arrows, and a tap reports the event under the ba
   );
   await carousel.getByRole('link', { name: 'Unlimited week' }).click();
   const body = (await event).postDataJSON() as { name: string; link: string; position: string };
-  expect(body).toMatchObject({ name: 'Unlimited week', link: '/2/89880000000000000004?type=Recommend' });
+  // Adverts lead to the visitor's own card (the last one opened on this device), never another customer's: with
+  // none known yet, to the shop's start page, where a card is entered.
+  expect(body).toMatchObject({ name: 'Unlimited week', link: '/' });
   const answer = await (await event).response();
   expect((await answer?.json())?.code).toBe(10000);
-  await expect(page).toHaveURL(/\/2\/89880000000000000004\?type=Recommend$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
 });
 
 test('the carousel autoplays, and stays still for users who prefer reduced motion', async ({ page }) => {

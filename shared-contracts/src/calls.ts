@@ -65,6 +65,8 @@ export const calls = {
   checkPay: { path: '/pay/isbuy' },
   createPay: { path: '/pay/buy' },
   paySearch: { path: '/pay/search' },
+  payResume: { path: '/pay/resume' },
+  payCancel: { path: '/pay/cancel' },
   orderList: { path: '/pay/order/list' },
   // account
   signupCheck: { path: '/user/auth/signup/check' },

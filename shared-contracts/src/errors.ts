@@ -135,8 +135,14 @@ export const CLIENT_MESSAGES = {
   postalCodeLabel: 'Postal code',
 } as const;
 
+/**
+ * The catalogue's success messages (spec section 8). A screen says what happened in its own words ("Card renamed to
+ * “Travel”", "Auto-renew is on"): succOperation ("Operation successful.") is only the fallback of a caller with
+ * nothing better to say.
+ */
 export const SUCCESS_MESSAGES = {
   refreshSuccess: 'refreshSuccess',
+  /** Generic fallback only: give each success its own message. */
   succOperation: 'responseDesc.succOperation',
   paymentSuccessful: 'paymentSuccessful',
   autoRenewCancelled: 'autoRenewCancelled',

@@ -1,3 +1,4 @@
+import { validityText } from './format';
 import { formatPrice } from './money';
 import { type Goods, type NewPackage } from './schemas/entities';
 
@@ -14,7 +15,8 @@ export function goodsFromNew(item: NewPackage, lang: string, showPaypal: boolean
   return {
     id: item.id,
     name: item.main_title || item.name,
-    validity: item.validity,
+    validity: validityText(item, lang),
+    ...(item.validity_days !== undefined ? { validity_days: item.validity_days } : {}),
     area: item.area,
     carriers: '',
     htu: item.validity_start,

@@ -10,6 +10,7 @@ export * from './constants';
 export * from './languages';
 export * from './validators';
 export * from './money';
+export * from './format';
 export * from './goods';
 export * from './display';
 export * from './esim';

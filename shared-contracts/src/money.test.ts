@@ -22,6 +22,14 @@ describe('formatPrice', () => {
     expect(plain(formatPrice(123456, 'EUR', { lang: 'fr' }))).toBe('1 234,56 €');
   });
 
+  it('keeps a Latin currency symbol whole in right-to-left text (Arabic read "$US 12.90")', () => {
+    // A left-to-right mark after 'US$' keeps its '$' from taking the text's direction.
+    expect(formatPrice(1290, 'USD', { lang: 'ar' })).toContain('US$\u200E');
+    expect(formatPrice(1290, 'EUR', { lang: 'ar' })).not.toContain('\u200E');
+    expect(formatPrice(1290, 'USD', { lang: 'he' })).not.toContain('\u200E');
+    expect(formatPrice(1290, 'USD', { lang: 'en' })).toBe('$12.90');
+  });
+
   it('uses no decimals for JPY and KRW, whose amounts are whole units', () => {
     expect(formatPrice(1500, 'JPY')).toBe('¥1,500');
     expect(formatPrice(1, 'JPY')).toBe('¥1');

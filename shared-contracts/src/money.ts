@@ -1,3 +1,5 @@
+import { dirFor } from './languages';
+
 // Money display (spec section 9). Amounts travel as integers in the currency's ISO 4217 minor unit (cents; yen
 // for JPY, which has none) plus a currency code. Screens show two decimals, none for zero-decimal currencies.
 
@@ -62,11 +64,27 @@ function priceFormat(lang: string, currency: string, digits: number): Intl.Numbe
   return format;
 }
 
+/** Left-to-right mark: ends a Latin currency symbol inside right-to-left text. */
+const LRM = '\u200E';
+
+/**
+ * The price in a right-to-left language with its currency symbol kept whole. Arabic writes '12.90 US$'; inside
+ * right-to-left text the '$' after the Latin letters takes the text's direction and jumps in front of them, so the
+ * reader saw '$US 12.90'. A left-to-right mark after a symbol with Latin letters keeps it 'US$'.
+ */
+function keepSymbolWhole(format: Intl.NumberFormat, value: number): string {
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'currency' && /[A-Za-z]/.test(part.value) ? part.value + LRM : part.value))
+    .join('');
+}
+
 /**
  * The price as the reader's locale writes it in `currency`, e.g. formatPrice(1999, 'EUR') → '€19.99',
  * formatPrice(1500, 'JPY') → '¥1,500'. Returns null for zero, negative or non-finite amounts: the screen then shows
  * 'Null', or the package's price tip / 'free' (spec section 5). An unknown currency code is shown as plain number
- * plus code rather than throwing.
+ * plus code rather than throwing. The currency is shown by its symbol, not the narrow one: the shop sells in several
+ * dollars (USD, AUD, CAD, HKD, SGD) that would all read '$'.
  */
 export function formatPrice(minor: number, currency: string, options: FormatPriceOptions = {}): string | null {
   const { lang = 'en', divisor = 100 } = options;
@@ -74,7 +92,8 @@ export function formatPrice(minor: number, currency: string, options: FormatPric
   const digits = currencyDigits(currency);
   const value = minor / (divisor * 10 ** (digits - 2));
   try {
-    return priceFormat(lang, currency.toUpperCase(), digits).format(value);
+    const format = priceFormat(lang, currency.toUpperCase(), digits);
+    return dirFor(lang) === 'rtl' ? keepSymbolWhole(format, value) : format.format(value);
   } catch {
     // RangeError for a malformed currency or language tag: still show the amount.
     return `${value.toFixed(digits)} ${currency}`;

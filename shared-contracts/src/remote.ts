@@ -51,7 +51,7 @@ export interface CheckoutSheetModule {
 
 /**
  * mf_checkout's `./PayReturn` widget (mf-checkout owns the return handling): the dialog the card page shows when
- * the provider sends the browser back with returnType=suc.
+ * the provider sends the browser back with returnType=suc (or fail: a declined payment).
  */
 export interface PayReturnProps {
   iccid: string;
@@ -68,6 +68,11 @@ export interface PayReturnProps {
   onEmail?: (orderId: string) => void;
   /** The order is paid: the card page loads the card again (its new package). */
   onPaid: () => void;
+  /**
+   * Design: what the provider sent the browser back with. 'fail' (the payment was declined) makes the dialog say so
+   * and offer to try again; absent means 'suc' (pages that predate it).
+   */
+  returnType?: 'suc' | 'fail';
 }
 
 /**

@@ -25,6 +25,8 @@ export interface FakeSession {
   expires_at: number;
   success_url: string;
   cancel_url: string;
+  /** 'expired' once POST /v1/checkout/sessions/:id/expire ended it (a cancelled order's page). */
+  status?: 'open' | 'complete' | 'expired';
 }
 
 /** Stripe's Refund object (the fields its API reference documents). */
@@ -249,6 +251,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           .reverse()
           .slice(0, Number(url.searchParams.get('limit') ?? 10));
         send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+        return;
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (request.method === 'POST' && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1] ?? ''));
+        if (!session) {
+          send(404, invalidRequest(`No such checkout.session: '${expire[1]}'`, 'resource_missing', 'session'));
+          return;
+        }
+        if (session.payment_status === 'paid' || session.status === 'expired') {
+          const message = 'Only Checkout Sessions with a status in ["open"] can be expired.';
+          send(400, invalidRequest(message, 'checkout_session_not_open'));
+          return;
+        }
+        session.status = 'expired';
+        send(200, session);
         return;
       }
       const known =

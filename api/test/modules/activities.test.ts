@@ -36,7 +36,7 @@ beforeAll(async () => {
   await t.db.query(
     `INSERT INTO activities (ad_type, title, image, link) VALUES
        (2, 'Script banner', 'x', 'javascript:alert(1)'), (3, 'Data gift', 'x', 'data:text/html,hi'),
-       (2, 'Protocol-relative', 'x', '//evil.example.com/')`,
+       (2, 'Protocol-relative', 'x', '//evil.example.com/'), (3, 'Partner gift', 'x', 'https://partner.example/gift')`,
   );
 });
 afterAll(async () => t.close());
@@ -74,29 +74,159 @@ describe('links from data', () => {
     const links = Object.fromEntries(body.data.bannerList.map((banner) => [banner.title, banner.link]));
     expect(links['Script banner']).toBe('');
     expect(links['Protocol-relative']).toBe('');
-    expect(links['Europe from $12.90']).toBe('/2/89880000000000000002?type=Europe');
-    expect(body.data.floatList.map((item) => item.link).sort()).toEqual(['', 'https://example.com/gift']);
+    // No card named: a link for the card on screen opens the shop's start page, where a card is entered.
+    expect(links['Europe from $12.90']).toBe('/');
+    expect(body.data.floatList.map((item) => item.link).sort()).toEqual(['', '/', 'https://partner.example/gift']);
+  });
+});
+
+describe('demo adverts lead to real pages of the shop', () => {
+  type Lists = Record<
+    'topList' | 'bannerList' | 'floatList' | 'recallList' | 'popupList',
+    Array<{ link: string; title?: string }>
+  >;
+  const everyLink = (lists: Lists) => Object.values(lists).flatMap((list) => list.map((item) => item.link));
+
+  it("lead to the caller's own card, never to another customer's", async () => {
+    const { body } = await post<Lists>(
+      t.app,
+      '/message/activity',
+      { iccid: SPEED_LIMITED, lang: 'en', position: 'index,sIMCard.TC' },
+      { prefix: '/eshop/api' },
+    );
+    const links = Object.fromEntries(body.data.bannerList.map((banner) => [banner.title, banner.link]));
+    expect(links['Europe from $12.90']).toBe(`/2/${SPEED_LIMITED}?type=Europe`);
+    expect(links['Unlimited week']).toBe(`/2/${SPEED_LIMITED}?type=Recommend`);
+    expect(body.data.topList[0]?.link).toBe(`/2/${SPEED_LIMITED}?type=Europe`);
+    expect(body.data.recallList[0]?.link).toBe(`/2/${SPEED_LIMITED}?mode=search`);
+    expect(body.data.popupList[0]?.link).toBe('/user/about#install');
+    for (const link of everyLink(body.data)) {
+      if (/^\/2\/\d+/.test(link)) expect(link.startsWith(`/2/${SPEED_LIMITED}`)).toBe(true);
+    }
+  });
+
+  it('are site paths (no example.com, no other customer) for every language and card', async () => {
+    const seeded = await t.db.query<{ link: string }>(`SELECT link FROM activities WHERE title NOT IN
+      ('Script banner', 'Data gift', 'Protocol-relative', 'Partner gift')`);
+    expect(seeded.length).toBe(6);
+    for (const { link } of seeded) {
+      expect(link).toMatch(/^\/(?!\/)/);
+      expect(link).not.toMatch(/example\.com|8988\d{15,16}/);
+    }
+    for (const iccid of [undefined, READY, BOUND]) {
+      const { body } = await post<Lists>(t.app, '/message/activity', {
+        lang: 'he',
+        position: 'index,cardDetail',
+        ...(iccid ? { iccid } : {}),
+      });
+      for (const link of everyLink(body.data)) {
+        expect(link).not.toMatch(/example\.com/);
+        const card = /^\/2\/(\d+)/.exec(link)?.[1];
+        if (card) expect(card).toBe(iccid);
+      }
+    }
+  });
+});
+
+describe('adverts in the language asked for', () => {
+  interface Lists {
+    topList: Array<{ title: string; image: string }>;
+    bannerList: Array<{ title: string; image: string }>;
+    recallList: Array<{ title: string; image: string }>;
+    popupList: Array<{ title: string; btnText: string; image: string }>;
+  }
+  const lists = async (lang: string) =>
+    (await post<Lists>(t.app, '/message/activity', { iccid: SPEED_LIMITED, lang, position: 'index' })).body.data;
+
+  it('translates titles, buttons and pictures (ar, de), keeping the English for English', async () => {
+    const en = await lists('en');
+    const ar = await lists('ar');
+    const de = await lists('de');
+    expect(en.topList[0]?.title).toBe('Summer in Europe');
+    expect(ar.topList[0]?.title).toBe('صيف في أوروبا');
+    expect(de.topList[0]?.title).toBe('Sommer in Europa');
+    expect(ar.bannerList.map((banner) => banner.title)).toEqual(
+      expect.arrayContaining(['أوروبا ابتداءً من 12.90 $', 'أسبوع غير محدود']),
+    );
+    expect(de.popupList[0]).toMatchObject({
+      title: 'Legen Sie den eSIM Shop auf Ihren Startbildschirm',
+      btnText: 'So geht’s',
+    });
+    expect(ar.recallList[0]?.title).toBe('باقة بيانات مجانية لمدة 30 يومًا لحاملي الشرائح المتأثرة');
+    // The picture carries the title: in Arabic, right to left.
+    const picture = decodeURIComponent(ar.topList[0]!.image);
+    expect(picture).toContain('صيف في أوروبا');
+    expect(picture).toContain('direction="rtl"');
+    expect(decodeURIComponent(en.topList[0]!.image)).toContain('Summer in Europe');
+  });
+
+  it('has every advert in all 16 languages', async () => {
+    const english = await lists('en');
+    for (const lang of ['ar', 'de', 'es', 'fr', 'he', 'id', 'it', 'ja', 'ko', 'pl', 'pt', 'th', 'tr', 'vi', 'zh']) {
+      const translated = await lists(lang);
+      for (const key of ['topList', 'bannerList', 'recallList', 'popupList'] as const) {
+        expect(translated[key].length).toBe(english[key].length);
+        translated[key].forEach((item, index) => {
+          const title = english[key][index]?.title ?? '';
+          // The adverts this file adds have English only (they fall back to it); every seeded one is translated.
+          if (!['Script banner', 'Protocol-relative'].includes(title)) expect(item.title).not.toBe(title);
+        });
+      }
+    }
+  });
+
+  it('falls back to English per field', async () => {
+    const recall = await advertId('Free 30-day data plan for affected SIM holders');
+    await t.db.query(
+      `UPDATE activity_translations SET image = NULL, title = '' WHERE activity_id = $1 AND lang = 'it'`,
+      [recall],
+    );
+    const it = await lists('it');
+    const en = await lists('en');
+    expect(it.recallList[0]).toEqual(en.recallList[0]);
+  });
+
+  it('fits the picture text inside the picture (the recall offer was cut off at both sides)', async () => {
+    for (const lang of ['en', 'de', 'fr', 'ar', 'ja']) {
+      const svg = decodeURIComponent((await lists(lang)).topList[0]!.image);
+      expect(svg).toMatch(/^data:image\/svg\+xml,<svg /);
+    }
+    const row = await t.db.one<{ image: string }>(`SELECT image FROM activities WHERE ad_type = 5`);
+    const svg = decodeURIComponent(row!.image);
+    const width = Number(/viewBox="0 0 (\d+) /.exec(svg)?.[1]);
+    const lines = [...svg.matchAll(/font-size="(\d+)"[^>]*>([^<]*)</g)];
+    expect(lines.length).toBeGreaterThan(1);
+    for (const [, size, text] of lines) {
+      // At most 0.62 em a character, the longest line stays within the picture's width with a margin.
+      expect(Number(size) * 0.62 * text!.length).toBeLessThanOrEqual(width * 0.9);
+    }
   });
 });
 
 describe('activityLinkData', () => {
-  it('answers the advert link, with the ICCID on gift and recall links', async () => {
+  it("answers the advert link for the caller's card, with the ICCID on external gift and recall links", async () => {
     const banner = await post<{ link: string }>(t.app, '/message/activity/linkData', {
       id: await advertId('Unlimited week'),
       iccid: READY,
     });
-    expect(banner.body).toEqual({
-      code: 10000,
-      message: 'success',
-      data: { link: '/2/89880000000000000004?type=Recommend' },
-    });
+    expect(banner.body).toEqual({ code: 10000, message: 'success', data: { link: `/2/${READY}?type=Recommend` } });
     const gift = await post<{ link: string }>(t.app, '/message/activity/linkData', {
       id: await advertId('Gift'),
       iccid: READY,
     });
-    expect(gift.body.data.link).toBe(`https://example.com/gift?iccid=${READY}`);
+    expect(gift.body.data.link).toBe(`/2/${READY}?type=Recommend`);
     const plain = await post<{ link: string }>(t.app, '/message/activity/linkData', { id: await advertId('Gift') });
-    expect(plain.body.data.link).toBe('https://example.com/gift');
+    expect(plain.body.data.link).toBe('/');
+    const partner = await post<{ link: string }>(t.app, '/message/activity/linkData', {
+      id: await advertId('Partner gift'),
+      iccid: READY,
+    });
+    expect(partner.body.data.link).toBe(`https://partner.example/gift?iccid=${READY}`);
+    const recall = await post<{ link: string }>(t.app, '/message/activity/linkData', {
+      id: await advertId('Free 30-day data plan for affected SIM holders'),
+      iccid: SPEED_LIMITED,
+    });
+    expect(recall.body.data.link).toBe(`/2/${SPEED_LIMITED}?mode=search`);
   });
 
   it('never answers an unsafe link', async () => {
@@ -265,7 +395,7 @@ describe('event', () => {
     const { body } = await post(
       t.app,
       '/event',
-      { name: 'Unlimited week', iccid: READY, position: 'index', link: '/2/89880000000000000004?type=Recommend' },
+      { name: 'Unlimited week', iccid: READY, position: 'index', link: `/2/${READY}?type=Recommend` },
       { prefix: '/eshop/api' },
     );
     expect(body).toEqual({ code: 10000, message: 'success', data: null });
@@ -277,8 +407,16 @@ describe('event', () => {
       iccid: READY,
       user_id: null,
       position: 'index',
-      link: '/2/89880000000000000004?type=Recommend',
+      link: `/2/${READY}?type=Recommend`,
     });
+  });
+
+  it('links a tap reported under a translated banner title to its advert', async () => {
+    await post(t.app, '/event', { name: 'أسبوع غير محدود', position: 'index', link: '/' }, { prefix: '/eshop/api' });
+    const row = await t.db.one<{ activity_id: number }>(
+      `SELECT activity_id FROM activity_events WHERE name = 'أسبوع غير محدود'`,
+    );
+    expect(row?.activity_id).toBe(await advertId('Unlimited week'));
   });
 
   it('stores no unsafe link and knows the logged-in user', async () => {

@@ -381,7 +381,8 @@ describe('sendEmail', () => {
     expect(body.code).toBe(10000);
     const mail = t.mailer.sent[before];
     expect(mail).toMatchObject({ to: 'me@example.com', template: 'order' });
-    expect(mail?.text).toContain('Europe 20 GB monthly');
+    // The package as the shop titles it (payments/package-name.ts).
+    expect(mail?.text).toContain('Package: 20 GB');
     expect(mail?.text).toContain(BOUND);
     expect(mail?.text).toContain('$39.00');
     const log = await t.db.one(`SELECT 1 FROM mail_log WHERE to_address = 'me@example.com' AND sent_at IS NOT NULL`);

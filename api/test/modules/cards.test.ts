@@ -125,9 +125,9 @@ describe('getCard', () => {
 
   it('carries the expiry warning text and the third-party flag the card page shows', async () => {
     const nearExpiry = await post<Card>(t.app, '/get/card', { flag: '2', iccid: '89880000000000000007', lang: 'en' });
-    expect(nearExpiry.body.data).toMatchObject({ warn: '2 days', is_third_party: false });
+    expect(nearExpiry.body.data).toMatchObject({ warn: '2 days', warn_days: 2, is_third_party: false });
     const thirdParty = await post<Card>(t.app, '/get/card', { flag: '2', iccid: '89880000000000000006', lang: 'en' });
-    expect(thirdParty.body.data).toMatchObject({ warn: '', is_third_party: true });
+    expect(thirdParty.body.data).toMatchObject({ warn: '', warn_days: null, is_third_party: true });
   });
 
   it('answers 10102 for an unknown card', async () => {

@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from 'shared-contracts';
 import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
 
 interface NewPackage {
@@ -9,6 +10,13 @@ interface NewPackage {
   currency: string;
   currency_symbol: string;
   category: string;
+  category_label?: string;
+  tag: string;
+  left_tag: string;
+  main_title: string;
+  secondary_title: string;
+  sub_title: string;
+  subscribe_tips: string;
   mode: number;
   pkg_type_id: number;
   validity: string;
@@ -16,10 +24,22 @@ interface NewPackage {
   area: string;
 }
 interface PackageResponse {
-  list: Array<{ id: number; name: string; price: number; currency: string; renewDiscount: number; lang: string }>;
+  list: Array<{
+    id: number;
+    name: string;
+    price: number;
+    currency: string;
+    renewDiscount: number;
+    lang: string;
+    desc: string;
+    htu: string;
+    tag: string;
+    area: string;
+  }>;
   newList: NewPackage[];
   recommendList: NewPackage[];
   typeList: string[];
+  typeLabels?: Record<string, string>;
 }
 interface Coverage {
   countries: Array<{ name: string; img: string; operators: Array<{ name: string; networkType: string }> }>;
@@ -90,13 +110,119 @@ describe('getPkg', () => {
     expect(acme).toMatchObject({ currency: 'JPY', price: 1980, currency_symbol: '¥' });
   });
 
-  it('translates by lang and falls back to English', async () => {
+  it('translates by lang', async () => {
     const de = await getPkg('89880000000000000002', 'de', 'EUR');
     expect(de.data.newList.map((pkg) => pkg.name)).toContain('Europa 5 GB');
     const ja = await getPkg('89880000000000000002', 'ja', 'JPY');
     expect(ja.data.newList.map((pkg) => pkg.name)).toContain('ヨーロッパ 5GB');
     const fr = await getPkg('89880000000000000002', 'fr', 'EUR');
-    expect(fr.data.newList.map((pkg) => pkg.name)).toContain('Europe 5 GB');
+    expect(fr.data.newList.map((pkg) => pkg.name)).toContain('Europe 5 Go');
+  });
+
+  it('answers every package text, tag and category label in the language asked for (ar, de)', async () => {
+    const en = await getPkg('89880000000000000002', 'en', 'USD');
+    const ar = await getPkg('89880000000000000002', 'ar', 'USD');
+    const de = await getPkg('89880000000000000002', 'de', 'USD');
+    const byId = (body: typeof en, id: number) => body.data.newList.find((pkg) => pkg.id === id);
+    const europe = en.data.newList.find((pkg) => pkg.name === 'Europe 5 GB')!;
+    expect(byId(ar, europe.id)).toMatchObject({
+      name: 'أوروبا 5 GB',
+      secondary_title: '30 يومًا',
+      tag: 'الأكثر مبيعًا',
+      area: 'أوروبا (33 دولة، منها النمسا؛ لا تشمل أستراليا)',
+      category: 'Recommend',
+      category_label: 'موصى به',
+    });
+    expect(byId(de, europe.id)).toMatchObject({
+      name: 'Europa 5 GB',
+      secondary_title: '30 Tage',
+      tag: 'Bestseller',
+      category: 'Recommend',
+      category_label: 'Empfohlen',
+    });
+    const monthly = en.data.newList.find((pkg) => pkg.name === 'Europe 20 GB monthly')!;
+    expect(byId(de, monthly.id)).toMatchObject({
+      left_tag: 'Automatisch verlängert',
+      subscribe_tips: 'Verlängert sich automatisch um jeweils eine Laufzeit, bis Sie kündigen.',
+    });
+    // The category keys stay what the logic and ?type= match on; the labels come beside them.
+    expect(ar.data.typeList).toEqual(en.data.typeList);
+    expect(ar.data.recommendList.every((pkg) => pkg.category === 'Recommend')).toBe(true);
+    expect(ar.data.typeLabels).toMatchObject({
+      Recommend: 'موصى به',
+      Europe: 'أوروبا',
+      'Asia Pacific': 'آسيا والمحيط الهادئ',
+    });
+    expect(de.data.typeLabels).toMatchObject({ Recommend: 'Empfohlen', Europe: 'Europa' });
+    expect(en.data.typeLabels).toMatchObject({ Recommend: 'Recommend', Europe: 'Europe' });
+    expect(Object.keys(en.data.typeLabels ?? {})).toEqual(en.data.typeList.filter((key) => key !== 'All'));
+  });
+
+  it('has the demo catalogue in all 16 languages, none left in English where the language differs', async () => {
+    const en = await getPkg('89880000000000000002', 'en', 'USD');
+    for (const lang of LANGUAGE_CODES) {
+      const body = await getPkg('89880000000000000002', lang, 'USD');
+      expect(body.data.newList.map((pkg) => pkg.id)).toEqual(en.data.newList.map((pkg) => pkg.id));
+      for (const pkg of body.data.newList) {
+        expect(pkg).toMatchObject({ name: expect.any(String), main_title: expect.any(String) });
+        expect(pkg.name).not.toBe('');
+        expect(pkg.secondary_title).not.toBe('');
+      }
+      if (lang === 'en') continue;
+      const english = new Map(en.data.newList.map((pkg) => [pkg.id, pkg]));
+      // Day counts are words of each language ("30 days" is English only).
+      expect(body.data.newList.every((pkg) => pkg.secondary_title !== english.get(pkg.id)?.secondary_title)).toBe(true);
+      expect(body.data.newList.some((pkg) => pkg.area !== english.get(pkg.id)?.area)).toBe(true);
+      expect(body.data.typeLabels?.Recommend).not.toBe('Recommend');
+    }
+  });
+
+  it('translates the old list too (agent 1)', async () => {
+    const en = await getPkg('89880000000000000101', 'en', 'USD');
+    const es = await getPkg('89880000000000000101', 'es', 'USD');
+    const europe = en.data.list.find((pkg) => pkg.name === 'Europe 5 GB')!;
+    expect(es.data.list.find((pkg) => pkg.id === europe.id)).toMatchObject({
+      name: 'Europa 5 GB',
+      desc: '5 GB de datos de alta velocidad en 33 países europeos.',
+      htu: 'La validez empieza cuando la tarjeta se conecta por primera vez a una red en el extranjero.',
+      tag: 'Más vendido',
+      lang: 'es',
+    });
+  });
+
+  it('falls back to English field by field, and to English entirely for a language without texts', async () => {
+    const category = await t.db.one<{ id: number }>(`SELECT id FROM package_categories WHERE name = 'Global'`);
+    const type = await t.db.one<{ id: number }>(`SELECT id FROM package_types WHERE code = 'sim-europe'`);
+    const row = await t.db.one<{ id: number }>(
+      `INSERT INTO packages (code, pkg_type_id, category_id, validity_days, tag, left_tag, area, sort_order)
+       VALUES ('fallback-test', $1, $2, 3, 'Plain tag', 'Plain left', 'Plain area', 99) RETURNING id`,
+      [type?.id, category?.id],
+    );
+    const id = row!.id;
+    await t.db.query(`INSERT INTO package_prices (package_id, currency, amount) VALUES ($1, 'USD', 100)`, [id]);
+    await t.db.query(
+      `INSERT INTO package_translations (package_id, lang, name, main_title, secondary_title, sub_title, tag)
+       VALUES ($1, 'en', 'Fallback test', '100 MB', '3 days', 'English sub', 'English tag'),
+              ($1, 'pl', 'Test zapasowy', NULL, '3 dni', '', NULL)`,
+      [id],
+    );
+    try {
+      const pl = (await getPkg('89880000000000000002', 'pl', 'USD')).data.newList.find((pkg) => pkg.id === id);
+      expect(pl).toMatchObject({
+        name: 'Test zapasowy',
+        secondary_title: '3 dni',
+        main_title: '100 MB',
+        sub_title: 'English sub',
+        tag: 'English tag',
+        left_tag: 'Plain left',
+        area: 'Plain area',
+        category_label: 'Cały świat',
+      });
+      const tr = (await getPkg('89880000000000000002', 'tr', 'USD')).data.newList.find((pkg) => pkg.id === id);
+      expect(tr).toMatchObject({ name: 'Fallback test', main_title: '100 MB', sub_title: 'English sub' });
+    } finally {
+      await t.db.query(`DELETE FROM packages WHERE id = $1`, [id]);
+    }
   });
 
   it('offers eSIM packages to eSIM profile cards', async () => {
@@ -147,6 +273,26 @@ describe('getProductCountry', () => {
     const names = body.data.countries.map((country) => country.name);
     expect(names).toContain('Australia');
     expect(names).not.toContain('Austria');
+  });
+
+  it('names the countries in the language asked for (English without one)', async () => {
+    const types = await t.db.query<{ id: number; kind: string; code: string }>(
+      `SELECT id, kind, code FROM package_types`,
+    );
+    const id = (code: string) => types.find((type) => type.code === code)?.id;
+    const names = async (path: string, body: Record<string, unknown>) =>
+      (await post<Coverage>(t.app, path, body)).body.data.countries.map((country) => country.name);
+    expect(await names('/pkg/zoneInfo', { pkg_type_id: id('sim-europe') })).toContain('Austria');
+    expect(await names('/pkg/zoneInfo', { pkg_type_id: id('sim-europe'), lang: 'de' })).toEqual(
+      expect.arrayContaining(['Österreich', 'Deutschland', 'Frankreich']),
+    );
+    expect(await names('/pkg/zoneInfo', { pkg_type_id: id('sim-apac'), lang: 'ja' })).toEqual(
+      expect.arrayContaining(['オーストラリア', '日本', 'タイ']),
+    );
+    expect(await names('/esim/productZoneInfo', { esim_product_id: id('esim-global'), lang: 'ar' })).toContain(
+      'النمسا',
+    );
+    expect(await names('/v1/pool/zoneInfo', { pool_type_id: id('pool-europe'), lang: 'fr' })).toContain('Autriche');
   });
 
   it('answers for esim_product_id and pool_type_id, and an empty list for an unknown id', async () => {

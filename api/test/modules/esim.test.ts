@@ -54,6 +54,28 @@ beforeAll(async () => {
   await t.db.query(`INSERT INTO esim_slots (eid, agent_flag, status, total_slot) VALUES ($1, '2', 'Ready', 2)`, [
     FREE_EID,
   ]);
+  // A profile in USD is taxed by the buyer's billing address, like a card's package (payments-orders.test.ts):
+  // both buyers give one in Oregon, which has no sales tax.
+  for (const [who, eid] of [
+    [demo, DEMO_EID],
+    [other, FREE_EID],
+  ] as const) {
+    const saved = await post(
+      t.app,
+      '/save/address',
+      {
+        email: 'buyer@example.com',
+        country: 'US',
+        region: 'OR',
+        city: 'Portland',
+        postalCode: '97201',
+        line1: '1 Main St',
+        eid,
+      },
+      { token: who.token },
+    );
+    if (saved.body.code !== 10000) throw new Error(`address not saved: ${saved.body.code}`);
+  }
 });
 afterAll(async () => t.close());
 
@@ -132,9 +154,9 @@ describe('esimGoodsList and esimProductZoneInfo', () => {
 });
 
 describe('checkPay for the eSIM shop', () => {
-  it("answers for the slot's agent (PayPal as it offers it), with no address and no unused package", async () => {
+  it("answers for the slot's agent (PayPal as it offers it), the address in USD and no unused package", async () => {
     const check = () => post(t.app, '/pay/isbuy', { eid: DEMO_EID, lang: 'en', ccy: 'USD', amount: 1200 });
-    expect((await check()).body.data).toEqual({ isShowAddress: false, isShowPayPal: true, unusedPackage: false });
+    expect((await check()).body.data).toEqual({ isShowAddress: true, isShowPayPal: true, unusedPackage: false });
     // A slot of the partner agent (no PayPal), while the default agent offers PayPal: the slot's agent decides.
     await t.db.query(`UPDATE esim_slots SET agent_flag = 'acme' WHERE eid = $1`, [DEMO_EID]);
     try {
@@ -162,7 +184,7 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
     expect(body.code).toBe(10000);
     expect(body.data.pay_url).toMatch(new RegExp(`^${SHOP}/eshop/pay/sandbox/ses_`));
     const orderId = body.data.order_id;
-    // Priced on the server: 12.00 USD, no address tax for a profile.
+    // Priced on the server: 12.00 USD, taxed by the buyer's address (Oregon: no sales tax).
     expect(await orderRow(t.db, orderId)).toMatchObject({ status: 'pending', amount: 1200, tax_amount: 0 });
 
     const paid = await submitSandbox(t.app, body.data.pay_url, { action: 'pay', card: 'instant' });
@@ -236,7 +258,8 @@ describe('esimOrderProfile (/esim/orderProfile)', () => {
     );
     expect(orders.body.data.list.find((order) => order.order_id === orderId)).toMatchObject({
       iccid: bought.iccid,
-      name: 'eSIM Global 3 GB',
+      // The product card's title in the eSIM shop: one name for a package everywhere (payments/package-name.ts).
+      name: '3 GB',
     });
 
     // The provider says it again (a duplicate delivery, a retried event): still one profile, one payment.

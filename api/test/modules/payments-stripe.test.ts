@@ -53,6 +53,23 @@ describe('Stripe Checkout', () => {
     expect(create?.fields.cancel_url).toBe(`http://localhost:8080/3/${CARD_V3}?returnType=cancel&order_id=${orderId}`);
   });
 
+  it('Cancel order ends the Checkout session at Stripe; a page Stripe no longer ends still leaves the order cancelled', async () => {
+    const { orderId, session } = await openStripeOrder(t, 'eu-5gb-30d');
+    const cancelled = await post(t.app, '/pay/cancel', { order_id: orderId, iccid: CARD_V3 });
+    expect(cancelled.body.data).toEqual({ order_id: orderId, status: 'cancelled' });
+    expect(t.stripe.sessions.get(session.id)?.status).toBe('expired');
+    // Stripe's own checkout.session.expired event then finds the order cancelled already.
+    expect((await orderRow(t.db, orderId))?.status).toBe('cancelled');
+
+    const paidMeanwhile = await openStripeOrder(t, 'apac-10gb-15d');
+    const fake = t.stripe.sessions.get(paidMeanwhile.session.id);
+    if (fake) fake.payment_status = 'paid';
+    const answer = await post(t.app, '/pay/cancel', { order_id: paidMeanwhile.orderId, iccid: CARD_V3 });
+    // Stripe refuses to end a paid page (the webhook is on its way): the order is cancelled here, and the payment
+    // pays it when it arrives (payments-orders.test.ts).
+    expect(answer.body.data).toEqual({ order_id: paidMeanwhile.orderId, status: 'cancelled' });
+  });
+
   it('opens a single session for concurrent requests of the same purchase', async () => {
     await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
     const before = t.stripe.creates.length;

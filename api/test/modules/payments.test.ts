@@ -274,7 +274,8 @@ describe('createPay (/pay/buy) and the sandbox page', () => {
 
     const declined = await open();
     const decline = await submitSandbox(t.app, declined.pay_url, { action: 'decline' });
-    expect(decline.location).toBe(`${SHOP}/3/${CARD_V3}?returnType=cancel&order_id=${declined.order_id}`);
+    // A decline comes back as what it is (returnType=fail), not as a cancel.
+    expect(decline.location).toBe(`${SHOP}/3/${CARD_V3}?returnType=fail&order_id=${declined.order_id}`);
     expect((await post(t.app, '/pay/search', { order_id: declined.order_id })).body.data).toMatchObject({
       status: 'failed',
     });
@@ -420,7 +421,13 @@ describe('paySearch, orderList and pkgUpdate', () => {
       { token: other.token },
     );
     expect(theirs.body.data.list.map((order) => order.order_id)).not.toContain(mine.order_id);
-    // Package names in the language asked for (else the browser's).
+    // Package names in the language asked for (else the browser's): the shop's package title in it.
+    const unlimited = await createPay(
+      t.app,
+      { id: await packageId(t.db, 'global-unlimited-7d'), iccid: CARD_V2_DEMO, flag: '2', ccy: 'EUR' },
+      demo.token,
+    );
+    expect(unlimited.body.code).toBe(10000);
     const german = await post<{ list: Array<{ order_id: string; name: string }> }>(
       t.app,
       '/pay/order/list',
@@ -434,7 +441,8 @@ describe('paySearch, orderList and pkgUpdate', () => {
       { token: demo.token },
     );
     const names = (answer: typeof german) => answer.body.data.list.map((order) => order.name).join('|');
-    expect(names(german)).toMatch(/Europa/);
+    expect(names(german)).toMatch(/Unbegrenzt/);
+    expect(names(english)).toMatch(/Unlimited/);
     expect(names(german)).not.toBe(names(english));
     expect((await post(t.app, '/pay/order/list', { iccid: CARD_V2_DEMO }, { token: other.token })).body.code).toBe(
       10024,

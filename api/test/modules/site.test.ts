@@ -40,11 +40,57 @@ describe('getConfig', () => {
   it('falls back to defaults on an empty database', async () => {
     const empty = await createTestApp({ seed: false });
     try {
-      const { body } = await post<{ lang_list: string[]; ccy_list: string[] }>(empty.app, '/get/config', { url: '' });
+      const { body } = await post<{ lang_list: string[]; ccy_list: string[]; store_url: string }>(
+        empty.app,
+        '/get/config',
+        { url: '' },
+      );
       expect(body.data.lang_list).toHaveLength(16);
       expect(body.data.ccy_list[0]).toBe('USD');
+      expect(body.data.store_url).toBe('/');
     } finally {
       await empty.close();
+    }
+  });
+
+  it('leads the store to this shop and offers no app the demo does not have', async () => {
+    const { body } = await post<{ android_download: string; ios_download: string; store_url: string }>(
+      t.app,
+      '/get/config',
+      { url: 'http://localhost:8080/' },
+    );
+    expect(body.data).toMatchObject({ android_download: '', ios_download: '', store_url: '/' });
+  });
+
+  it('answers only http(s) or site links from the configuration', async () => {
+    const before = await t.db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
+    const set = (key: string, value: string) =>
+      t.db.query(
+        `INSERT INTO config (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [key, JSON.stringify(value)],
+      );
+    try {
+      await set('store_url', 'https://partner.example/shop');
+      await set('android_download', 'https://play.example/app');
+      await set('ios_download', 'javascript:alert(1)');
+      const ok = await post<{ android_download: string; ios_download: string; store_url: string }>(
+        t.app,
+        '/get/config',
+        { url: '' },
+      );
+      expect(ok.body.data).toMatchObject({
+        store_url: 'https://partner.example/shop',
+        android_download: 'https://play.example/app',
+        ios_download: '',
+      });
+      await set('store_url', '//evil.example/');
+      const unsafe = await post<{ store_url: string }>(t.app, '/get/config', { url: '' });
+      expect(unsafe.body.data.store_url).toBe('/');
+    } finally {
+      await t.db.query(`DELETE FROM config WHERE key IN ('store_url', 'android_download', 'ios_download')`);
+      for (const row of before.filter((entry) => ['store_url'].includes(entry.key))) {
+        await set(row.key, row.value as string);
+      }
     }
   });
 });
@@ -90,6 +136,40 @@ describe('checkNotice', () => {
     expect(body.data.list.map((notice) => notice.title)).toEqual(['Willkommen im eSIM Shop']);
   });
 
+  it('has the demo notices in every language, the card page alert included', async () => {
+    const { token } = await loginDemo(t.app);
+    const english = await post<NoticeResponse>(
+      t.app,
+      '/get/notice',
+      { iccid: '89880000000000000007', lang: 'en' },
+      { token },
+    );
+    for (const lang of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+      const { body } = await post<NoticeResponse>(
+        t.app,
+        '/get/notice',
+        { iccid: '89880000000000000007', lang },
+        { token },
+      );
+      expect(body.data.list).toHaveLength(3);
+      body.data.list.forEach((notice, index) => {
+        expect(notice.title).not.toBe(english.body.data.list[index]?.title);
+        expect(notice.content).not.toBe(english.body.data.list[index]?.content);
+      });
+    }
+    const ar = await post<NoticeResponse>(
+      t.app,
+      '/get/notice',
+      { iccid: '89880000000000000007', lang: 'ar' },
+      { token },
+    );
+    expect(ar.body.data.list.map((notice) => notice.title)).toEqual([
+      'تنتهي خطتك خلال يومين',
+      'صيانة مجدولة',
+      'مرحبًا بك في eSIM Shop',
+    ]);
+  });
+
   it('marks notices read per user', async () => {
     const { token, user_id: userId } = await loginDemo(t.app);
     const welcome = await t.db.one<{ id: number }>(`SELECT id FROM notices WHERE title = 'Welcome to the eSIM Shop'`);
@@ -116,7 +196,12 @@ describe('getActivityList', () => {
     expect(body.data.bannerList[0]?.backgroundColor).toBe('#FFAC79');
     expect(body.data.bannerList[0]?.image).toMatch(/^data:image\/svg\+xml,/);
     expect(body.data.popupList).toEqual([
-      expect.objectContaining({ showNumber: 3, showRule: 86400, btnText: 'Invite now' }),
+      expect.objectContaining({
+        showNumber: 3,
+        showRule: 86400,
+        btnText: 'How to install',
+        link: '/user/about#install',
+      }),
     ]);
     expect(body.data.floatList).toHaveLength(1);
     expect(body.data.recallList).toHaveLength(1);

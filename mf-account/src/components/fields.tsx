@@ -115,7 +115,7 @@ export function PasswordField({
 }: Pick<FieldProps, 'label' | 'value' | 'onValue' | 'error' | 'hint' | 'testId' | 'autoComplete'>) {
   const { t } = useRemoteTranslation();
   const [visible, setVisible] = useState(false);
-  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const { id, hintId, errorId, describedBy } = useFieldIds(error ? null : hint, error);
   return (
     <FieldBox>
       <label htmlFor={id}>{label}</label>
@@ -142,12 +142,17 @@ export function PasswordField({
           <Eye crossed={visible} />
         </Toggle>
       </PasswordBox>
-      {hint ? (
+      {/* One message under the field: the error takes the hint's place (the strength hint of a too-short password
+          says what the error says), and is announced when it appears. */}
+      {error ? (
+        <FieldError id={errorId} role="alert">
+          {error}
+        </FieldError>
+      ) : hint ? (
         <Hint id={hintId} aria-live="polite">
           {hint}
         </Hint>
       ) : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </FieldBox>
   );
 }

@@ -46,8 +46,40 @@ describe('common locales', () => {
 
   it('loadCommon loads the requested language and falls back to English', async () => {
     const de = (await loadCommon('de')) as { errors: Record<string, string> };
-    expect(de.errors['10102']).toBe('Karte nicht gefunden. Bitte prüfe die ICCID.');
+    expect(de.errors['10102']).toBe('Karte nicht gefunden. Bitte prüfen Sie die ICCID.');
     const fallback = (await loadCommon('xx')) as { pleaseLogIn: string };
     expect(fallback.pleaseLogIn).toBe('Please log in first.');
+  });
+});
+
+// One register per language across the whole site: German says "Sie", never "du" (every package's de.json, the card
+// remote's second namespace and the support chat's strings).
+describe('German register', () => {
+  const ROOT = join(__dirname, '..', '..', '..');
+  const GERMAN = [
+    'shared-contracts/src/locales/de.json',
+    'shell/src/locales/de.json',
+    'shell/src/locales/support/de.json',
+    'mf-card/src/locales/de.json',
+    'mf-card/src/locales/more/de.json',
+    'mf-pool/src/locales/de.json',
+    'mf-esim/src/locales/de.json',
+    'mf-account/src/locales/de.json',
+    'mf-checkout/src/locales/de.json',
+  ];
+  // du, dich, dir, dein…; the second person singular of the verbs a UI uses; a sentence opening with a du-imperative.
+  const INFORMAL = new RegExp(
+    [
+      String.raw`\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b`,
+      String.raw`\b(hast|bist|kannst|musst|willst|wirst|bekommst|erhältst|möchtest|siehst|findest|brauchst)\b`,
+      String.raw`(^|[.:!?]\s)(Gib|Wähle|Tippe|Prüfe|Öffne|Melde|Versuche|Warte|Wende|Scanne|Füge|Nutze|Lies|Nimm|Beginne|Entferne)\b`,
+    ].join('|'),
+    'i',
+  );
+
+  it.each(GERMAN)('%s says Sie', (file) => {
+    const texts = flatten(JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Tree);
+    const informal = [...texts].filter(([, text]) => INFORMAL.test(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(informal).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import {
   PackageResponse,
   PayCheckResponse,
   PayCreateResponse,
+  PayResumeResponse,
   PaySearchResponse,
   PoolPlan,
   SavedAddress,
@@ -210,8 +211,12 @@ const cardPage = {
     request: z.strictObject({ iccid: Iccid.optional(), email: Email.optional() }),
     response: z.object({ url: Url }),
   },
+  /**
+   * Design: the address is saved for the card (iccid) or, in the eSIM shop, for the slot's account (eid, with a
+   * login): exactly one of the two.
+   */
   saveAddress: {
-    request: z.strictObject(Address.shape),
+    request: z.strictObject({ ...Address.shape, iccid: Iccid.optional(), eid: Eid.optional() }),
     response: SavedAddress,
   },
   /** Sends the order e-mail again; `id` is the order id (missing: errorOrderId on the client). */
@@ -367,6 +372,25 @@ const payments = {
     request: z.strictObject({ order_id: OrderId }),
     response: PaySearchResponse,
   },
+  /**
+   * Design: pays an order that is not paid. An order waiting for payment whose provider page is still open answers
+   * that page (never a second session, never a second charge); otherwise (the page expired, the payment failed or
+   * the order was cancelled) a new order for the same package and choices, priced now, answers its own page. A paid
+   * order answers status 'paid' and no pay_url. The buyer's account, the owner of its card or pool; an order no
+   * account owns needs its card's `iccid` (10025 otherwise, as for an unknown order).
+   */
+  payResume: {
+    request: z.strictObject({ order_id: OrderId, iccid: Iccid.optional() }),
+    response: PayResumeResponse,
+  },
+  /**
+   * Design: cancels an order waiting for payment (idempotent: a cancelled order answers 'cancelled' again; a paid or
+   * failed one answers its status unchanged). Who may: as payResume. A payment that still arrives for it pays it.
+   */
+  payCancel: {
+    request: z.strictObject({ order_id: OrderId, iccid: Iccid.optional() }),
+    response: PaySearchResponse,
+  },
   /** Design (no call in spec 7): order records; the user's orders when logged in, else those of the ICCID. */
   orderList: {
     /** lang: the language of the package names (design; the browser's language when absent). */
@@ -467,7 +491,12 @@ const esim = {
   },
   esimGoodsList: {
     request: z.strictObject({ eid: Eid, lang: Lang, ccy: Ccy }),
-    response: z.object({ list: z.array(EsimGoods), typeList: z.array(z.string()) }),
+    response: z.object({
+      list: z.array(EsimGoods),
+      typeList: z.array(z.string()),
+      /** Design: typeList key → label in the language asked for (as getPkg's typeLabels). */
+      typeLabels: z.record(z.string(), z.string()).optional(),
+    }),
   },
   /** Design: progress of a profile download to the slot (100606/100608: already installed). */
   eidInstallProcess: {

@@ -43,6 +43,11 @@ export const PoolCardInfo = z.object({
   expire_date: z.string(),
   /** Expiry warning text; empty when there is none. */
   warn: z.string(),
+  /**
+   * design: the warning's day count ('2 days' → 2) for the screens to write in the reader's language; null when the
+   * warning is an operator's own text or there is none. Absent from older apis (the screens then show warn).
+   */
+  warn_days: z.int().nonnegative().nullable().optional(),
   status_str: StatusStr,
   used_pool_lines: z.int().nonnegative(),
   pool_lines: z.int().nonnegative(),
@@ -66,8 +71,20 @@ export const EsimCardInfo = z.object({
   total: z.number().nonnegative(),
   used: z.number().nonnegative(),
   remain_str: z.string(),
+  /**
+   * design: remaining data in MB (total − used; 0 for an unlimited or third-party card), and whether the plan is
+   * unlimited (total_str and remain_str then say 'Unlimited'). The screens format the figures in the reader's
+   * language; absent from older apis (the screens then show the _str texts).
+   */
+  remain_mb: z.number().nonnegative().optional(),
+  unlimited: z.boolean().optional(),
   expire_date: z.string(),
   warn: z.string(),
+  /**
+   * design: the warning's day count ('2 days' → 2) for the screens to write in the reader's language; null when the
+   * warning is an operator's own text or there is none. Absent from older apis (the screens then show warn).
+   */
+  warn_days: z.int().nonnegative().nullable().optional(),
   /** Third-party card: inventory status, zero data, a note and no gauge. */
   is_third_party: z.boolean(),
   /** install_fail or delete make the card a warning with its own label; null when nothing happened. */
@@ -124,6 +141,11 @@ export const Card = z.object({
   hasKeys: z.boolean(),
   /** Expiry warning text ('expire in' + warn on the page); '' or absent when none. */
   warn: z.string().optional(),
+  /**
+   * design: the warning's day count ('2 days' → 2) for the screens to write in the reader's language; null when the
+   * warning is an operator's own text or there is none. Absent from older apis (the screens then show warn).
+   */
+  warn_days: z.int().nonnegative().nullable().optional(),
   /** A third-party card: inventory status, zero data, a note and no gauge (spec section 4). */
   is_third_party: z.boolean().optional(),
   /**
@@ -175,6 +197,10 @@ export const EsimProfile = z.object({
   expire_date: z.string(),
   total_str: z.string(),
   remain_str: z.string(),
+  /** design: total and remaining data in MB and the unlimited flag, for the reader's language (absent: older api). */
+  total_mb: z.number().nonnegative().optional(),
+  remain_mb: z.number().nonnegative().optional(),
+  unlimited: z.boolean().optional(),
 });
 export type EsimProfile = z.infer<typeof EsimProfile>;
 
@@ -189,6 +215,8 @@ export const OldPackage = z.object({
   renewDiscount: RenewDiscount,
   taxRate: TaxRate,
   validity: z.string(),
+  /** design: the validity in days, for the reader's language (absent from older apis: validity is then shown). */
+  validity_days: z.int().nonnegative().optional(),
   area: z.string(),
   carriers: z.string(),
   /** How the package activates (at purchase, at first use, at install), as display text. */
@@ -216,6 +244,11 @@ export const NewPackage = z.object({
   taxRate: TaxRate,
   /** 'Recommend' or any other category text. */
   category: z.string(),
+  /**
+   * Design: the category's label in the language asked for (English when it has none); `category` stays the stable
+   * key that tabs, recommendations and ?type= match on. Absent from older answers: show `category` then.
+   */
+  category_label: z.string().optional(),
   tag: z.string(),
   tag_background_color: z.string(),
   tag_words_color: z.string(),
@@ -232,6 +265,8 @@ export const NewPackage = z.object({
   area: z.string(),
   /** design: validity text ('30 days') and when it starts (users ask). */
   validity: z.string(),
+  /** design: the validity in days, for the reader's language (absent from older apis: validity is then shown). */
+  validity_days: z.int().nonnegative().optional(),
   validity_start: z.enum(['purchase', 'first_use', 'install']),
 });
 export type NewPackage = z.infer<typeof NewPackage>;
@@ -242,6 +277,11 @@ export const PackageResponse = z.object({
   newList: z.array(NewPackage).default([]),
   recommendList: z.array(NewPackage).default([]),
   typeList: z.array(z.string()).default([]),
+  /**
+   * Design: typeList entry (the stable category key) → its label in the language asked for; a key without one (and
+   * 'All', which the screens translate) shows as it is. Absent from older answers.
+   */
+  typeLabels: z.record(z.string(), z.string()).optional(),
 });
 export type PackageResponse = z.infer<typeof PackageResponse>;
 
@@ -256,7 +296,10 @@ export type EsimGoods = z.infer<typeof EsimGoods>;
 export const Goods = z.object({
   id: Id,
   name: z.string(),
+  /** Validity as the reader's language writes it ('30 Tage'). */
   validity: z.string(),
+  /** design: the validity in days when the package gave it. */
+  validity_days: z.int().nonnegative().optional(),
   area: z.string(),
   carriers: z.string(),
   htu: z.string(),
@@ -305,6 +348,13 @@ export const PackageRecord = z.object({
   create: UnixSeconds,
   total_str: z.string(),
   used_str: z.string(),
+  /**
+   * design: used and total data in MB (total null when the package has no data figure) and whether it is unlimited,
+   * for the screens to write in the reader's language. Absent from older apis (the screens then show the _str texts).
+   */
+  used_mb: z.number().nonnegative().optional(),
+  total_mb: z.number().nonnegative().nullable().optional(),
+  unlimited: z.boolean().optional(),
   /** Auto-renew is on for this package (/pkg/update switches it off). */
   renewal: z.boolean(),
   /**
@@ -476,6 +526,11 @@ export const Config = z.object({
    * the built-in support chat opens.
    */
   support_url: z.string().optional(),
+  /**
+   * Design: where the side drawer's store entry leads (an http(s) URL or a path of this site; the api answers '/',
+   * the shop's start page, when none is configured). Absent from older answers.
+   */
+  store_url: z.string().optional(),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -513,6 +568,11 @@ export const PayCheckResponse = z.object({
     .string()
     .regex(/^pk_[A-Za-z0-9_]+$/)
     .optional(),
+  /**
+   * Design: with isShowAddress, the buyer's last saved billing address to start the form with: a logged-in caller's
+   * own last address, a visitor's the last one a visitor saved for this card. Absent when there is none.
+   */
+  savedAddress: Address.omit({ iccid: true }).optional(),
 });
 export type PayCheckResponse = z.infer<typeof PayCheckResponse>;
 
@@ -527,6 +587,15 @@ export type PayCreateResponse = z.infer<typeof PayCreateResponse>;
 
 export const OrderStatus = z.enum(['pending', 'paid', 'cancelled', 'failed']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** payResume. Design: the page to pay on (absent when the order is paid already) and the order it pays. */
+export const PayResumeResponse = z.object({
+  order_id: OrderId,
+  status: OrderStatus,
+  pay_url: Url.optional(),
+  pay: PayMethod.optional(),
+});
+export type PayResumeResponse = z.infer<typeof PayResumeResponse>;
 
 /** /pay/search. Design: status of one order, fulfilled only from a verified provider event. */
 export const PaySearchResponse = z.object({ order_id: OrderId, status: OrderStatus });

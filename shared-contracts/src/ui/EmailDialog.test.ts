@@ -62,6 +62,11 @@ describe('EmailDialog', () => {
     );
     expect(toasts).toEqual([{ kind: 'error', messageKey: 'email.type' }]);
     expect(onSubmit).not.toHaveBeenCalled();
+
+    // Correcting the address makes the message stale.
+    await user.type(screen.getByTestId('receipt-input'), '@example.com');
+    expect(screen.queryByTestId('receipt-error')).toBeNull();
+    expect(screen.getByTestId('receipt-input').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('hands over the address without whitespace, says so and closes when the work is done', async () => {
@@ -71,6 +76,17 @@ describe('EmailDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith('you@example.com');
     expect(toasts).toEqual([{ kind: 'success', messageKey: 'responseDesc.succOperation' }]);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("says what was done in the caller's words, with the address", async () => {
+    const { user, toasts } = await show({
+      done: (email) => ({ messageKey: 'checkout:receipt.sent', values: { email } }),
+    });
+    await user.type(screen.getByTestId('receipt-input'), 'you@example.com');
+    await user.click(screen.getByTestId('receipt-submit'));
+    expect(toasts).toEqual([
+      { kind: 'success', messageKey: 'checkout:receipt.sent', values: { email: 'you@example.com' } },
+    ]);
   });
 
   it('stays open when the work failed (the api client has said why)', async () => {

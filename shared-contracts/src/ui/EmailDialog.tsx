@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { getBus, SUCCESS_MESSAGES } from 'shared-contracts';
+import { getBus, SUCCESS_MESSAGES, type ToastEvent } from 'shared-contracts';
 import { Dialog } from './Dialog';
 import { DialogActions, ErrorLine, Field } from './form';
 import { Muted } from './primitives';
@@ -37,7 +37,15 @@ export interface EmailDialogProps {
   onClose: () => void;
   /** Prefix of the test ids: `<prefix>-dialog`, `-input`, `-error`, `-submit`. */
   testId: string;
-  /** What the toast says when it is done (namespace common); null: no toast (the caller's next step says it). */
+  /**
+   * What the toast says when it is done, for the address given: a key ('ns:key' for the caller's namespace) and its
+   * values, e.g. "Receipt sent to {{email}}". Takes the place of doneMessageKey.
+   */
+  done?: (email: string) => Pick<ToastEvent, 'messageKey' | 'values'>;
+  /**
+   * Without `done`: the toast's key (namespace common); null: no toast (the caller's next step says it). The default,
+   * the catalogue's "Operation successful.", is only the fallback of a caller that says nothing better.
+   */
   doneMessageKey?: string | null;
 }
 
@@ -53,6 +61,7 @@ export function EmailDialog({
   onSubmit,
   onClose,
   testId,
+  done,
   doneMessageKey = SUCCESS_MESSAGES.succOperation,
 }: EmailDialogProps) {
   const { t: tc } = useTranslation('common');
@@ -73,14 +82,15 @@ export function EmailDialog({
     }
     setError(null);
     setBusy(true);
-    let done = false;
+    let finished = false;
     try {
-      done = await onSubmit(check.value);
+      finished = await onSubmit(check.value);
     } finally {
       setBusy(false);
     }
-    if (!done) return;
-    if (doneMessageKey) getBus().publish('toast', { kind: 'success', messageKey: doneMessageKey });
+    if (!finished) return;
+    if (done) getBus().publish('toast', { kind: 'success', ...done(check.value) });
+    else if (doneMessageKey) getBus().publish('toast', { kind: 'success', messageKey: doneMessageKey });
     onClose();
   };
 
@@ -98,7 +108,11 @@ export function EmailDialog({
             spellCheck={false}
             autoCapitalize="none"
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              // The address is being corrected: the message about the last one is stale.
+              setError(null);
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             data-testid={`${testId}-input`}

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { createRemoteI18n, type BundleLoader } from './i18n';
 import { RemoteContext, type PageFrameProps, type RemoteUi } from './remote';
+import { floatClearance } from './theme';
 
 const Frame = styled.article`
   display: flex;
@@ -50,10 +51,13 @@ const HomeLink = styled(Link)`
   ${navButton}
 `;
 
+// The bottom leaves room for the floating gift and support buttons (theme floatClearance): scrolled to the end, no
+// status badge, button or tag of the page stays under them.
 const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-  padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
+  padding: 0 ${({ theme }) => theme.space.lg};
+  padding-block-end: ${floatClearance};
 `;
 
 function Arrow() {

@@ -3,7 +3,7 @@
 // main entry never re-exports it. Nothing here holds state (each remote's set-up lives in its createRemoteUi
 // object), so it need not be a federation singleton: each remote bundles the parts it uses. Bus, runtime and other
 // singletons are reached through the 'shared-contracts' entry, never by relative path.
-export { theme, type Theme } from './theme';
+export { floatClearance, floatSecondSlot, theme, type Theme } from './theme';
 export { Button, buttonLook, type ButtonVariant } from './button';
 export { Card, Muted } from './primitives';
 export { createRemoteI18n, type Bundle, type BundleLoader, type RemoteI18n } from './i18n';

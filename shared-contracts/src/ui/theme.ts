@@ -34,9 +34,32 @@ export const theme = {
    * The page's fixed bands: the site header (the shell's, and its boot bar before any script) and a remote page's
    * top bar (PageFrame). mf-card's early view lays the card's summary out below both, so it sits where the page's does.
    */
-  layout: { header: '56px', pageBar: '52px' },
+  layout: {
+    header: '56px',
+    pageBar: '52px',
+    /**
+     * The floating buttons at the bottom right (gift, support; mf-card's FloatingStack): one button's size, the gap
+     * between two, and their distance from the viewport's edge (plus the phone's home indicator).
+     */
+    floatButton: '56px',
+    floatGap: '12px',
+    floatInset: '16px',
+  },
   shadow: '0 2px 12px rgba(15, 20, 25, 0.08)',
 } as const;
+
+/**
+ * Where the second floating button sits (above the first): the card page, whose first slot is taken by its sticky buy
+ * bar, puts its gift there.
+ */
+export const floatSecondSlot = `calc(${theme.layout.floatInset} + ${theme.layout.floatButton} + ${theme.layout.floatGap} + env(safe-area-inset-bottom, 0px))`;
+
+/**
+ * The room every page leaves under its content for the floating buttons: two stacked, their gap, their distance from
+ * the bottom edge and a gap above them. PageFrame pads its bottom by this much, so the last badge, button or tag of a
+ * page can always be scrolled clear of them.
+ */
+export const floatClearance = `calc(${theme.layout.floatInset} + 2 * ${theme.layout.floatButton} + ${theme.layout.floatGap} + ${theme.space.lg} + env(safe-area-inset-bottom, 0px))`;
 
 export type Theme = typeof theme;
 

@@ -97,6 +97,13 @@ async function handle(provider, callback, req, res, label) {
   const interaction = url.pathname.match(/^\/interaction\/([\w-]+)(\/login)?$/);
   if (interaction) return handleInteraction(provider, req, res, label, Boolean(interaction[2]));
   if (url.pathname === '/graph/me' && req.method === 'GET') return graphMe(provider, req, res, url);
+  // The pages carry their icon inline; a browser that asks anyway gets no 404 in its console.
+  if (url.pathname === '/favicon.ico') {
+    res.statusCode = 204;
+    res.setHeader('cache-control', 'public, max-age=86400');
+    res.end();
+    return undefined;
+  }
   return callback(req, res);
 }
 

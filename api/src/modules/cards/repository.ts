@@ -1,6 +1,7 @@
 import { createRowCache } from '../../db/row-cache';
 import { type Db, type Queryable } from '../../db/index';
 import { type MailOutcome } from '../../mail';
+import { orderViewSql, packageNameSql } from '../payments/package-name';
 import { cardsChangedHands } from '../payments/repository';
 
 export interface AgentRow {
@@ -386,10 +387,11 @@ export function createCardRepository(db: Db) {
       return db.one<OrderMailRow>(
         `SELECT o.id, o.user_id, o.iccid, c.user_id AS card_user_id, c.email AS card_email, o.email AS order_email,
                 o.amount, o.tax_amount, o.currency, o.status, o.renewal, o.created_at,
-                coalesce(t.name, en.name, p.code) AS package_name
+                ${packageNameSql('t', 'en', 'p', orderViewSql())} AS package_name
            FROM orders o
            JOIN packages p ON p.id = o.package_id
            LEFT JOIN cards c ON c.iccid = o.iccid
+           LEFT JOIN agents ag ON ag.flag = o.agent_flag
            LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = $2
            LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
           WHERE o.id = $1`,

@@ -30,9 +30,20 @@ export function visibleOwner(card: Pick<CardRow, 'user_id'>, viewer: Viewer | nu
   return ownsCard(card, viewer) ? card.user_id : ANOTHER_OWNER;
 }
 
+/**
+ * The day count of an expiry warning ('2 days' → 2, also for an operator's text of that form), for the screens to
+ * write in the reader's language; null for any other text and for no warning (the screens then show the text).
+ */
+export function warnDays(warn: string): number | null {
+  const match = /^(\d+) days?$/.exec(warn.trim());
+  return match ? Number(match[1]) : null;
+}
+
 /** The card page's card: status_str from the card status, expire_date from expire_timestamp (spec section 7). */
 export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.now()): Card {
   const ownedByAnother = viewer !== null && row.user_id !== null && row.user_id !== viewer.id;
+  // An operator's own warning text, else the days left once the end is near.
+  const warn = row.warn ?? expiryWarn(row.expire_timestamp, now);
   return {
     iccid: row.iccid,
     name: row.name ?? '',
@@ -59,8 +70,8 @@ export function toCard(row: CardRow, viewer: Viewer | null, now: number = Date.n
     // Another account's card: the page warns and hides the shared-plan tab (spec section 4, login gating).
     show_share_plan: row.show_share_plan && !ownedByAnother,
     hasKeys: row.has_keys,
-    // An operator's own warning text, else the days left once the end is near.
-    warn: row.warn ?? expiryWarn(row.expire_timestamp, now),
+    warn,
+    warn_days: warnDays(warn),
     is_third_party: row.is_third_party,
     ...(viewer !== null ? { other_user: ownedByAnother } : {}),
   };
@@ -79,18 +90,23 @@ export function toListCard(row: ListCardRow, now: number = Date.now()): EsimCard
   const thirdParty = row.is_third_party;
   const used = thirdParty ? 0 : row.used_bytes;
   const total = thirdParty || row.unlimited ? 0 : row.total_bytes;
+  const unlimited = row.unlimited && !thirdParty;
+  const warn = row.warn ?? expiryWarn(row.expire_timestamp, now);
   return {
     iccid: row.iccid,
     name: row.name ?? '',
     kind: row.kind,
     available_days: daysLeft(row.expire_timestamp, now),
     total_active: daysSince(row.activated_at, now),
-    total_str: row.unlimited && !thirdParty ? 'Unlimited' : formatBytes(total),
+    total_str: unlimited ? 'Unlimited' : formatBytes(total),
     total: bytesToMb(total),
     used: bytesToMb(used),
-    remain_str: row.unlimited && !thirdParty ? 'Unlimited' : formatBytes(Math.max(0, total - used)),
+    remain_str: unlimited ? 'Unlimited' : formatBytes(Math.max(0, total - used)),
+    remain_mb: bytesToMb(Math.max(0, total - used)),
+    unlimited,
     expire_date: formatDate(row.expire_timestamp),
-    warn: row.warn ?? expiryWarn(row.expire_timestamp, now),
+    warn,
+    warn_days: warnDays(warn),
     is_third_party: thirdParty,
     action: row.action === 'install_fail' || row.action === 'delete' ? row.action : null,
     card_status_str: row.status,
@@ -124,6 +140,7 @@ export function toPool(row: PoolListRow, now: number = Date.now()): PoolCardInfo
     remain_str: formatBytes(Math.max(0, row.total_bytes - row.used_bytes)),
     expire_date: formatDate(row.expire_timestamp),
     warn: row.warn ?? '',
+    warn_days: warnDays(row.warn ?? ''),
     status_str: row.status,
     used_pool_lines: row.used_pool_lines,
     pool_lines: row.pool_lines,
@@ -142,6 +159,9 @@ export function toRecordGroups(rows: PackageRecordRow[]): PackageRecordGroups {
       create: toEpochSeconds(row.created_at) ?? 0,
       total_str: row.unlimited ? 'Unlimited' : row.data_bytes === null ? '' : formatBytes(row.data_bytes),
       used_str: formatBytes(row.used_bytes),
+      used_mb: bytesToMb(row.used_bytes),
+      total_mb: row.unlimited || row.data_bytes === null ? null : bytesToMb(row.data_bytes),
+      unlimited: row.unlimited,
       renewal: row.renewal,
       ...(row.provider_state === 'none' ? {} : { network: row.provider_state }),
     };

@@ -4,7 +4,9 @@ export interface PackageRow {
   id: number;
   mode: number;
   pkg_type_id: number;
+  /** The category's stable key (logic, typeList, ?type=) and its label in the chosen language (or English). */
   category: string | null;
+  category_label: string | null;
   validity_days: number;
   validity_start: 'purchase' | 'first_use' | 'install';
   renewal: boolean;
@@ -25,7 +27,7 @@ export interface PackageRow {
   discount_amount: number | null;
   renew_amount: number | null;
   renew_discount: number;
-  // translation in the chosen language (or English)
+  // Texts in the chosen language, each field falling back to English on its own (tags above too).
   lang: string;
   name: string;
   main_title: string | null;
@@ -49,41 +51,56 @@ export interface PackageQuery {
 
 export interface CoverageRow {
   country_id: number;
+  /** ISO 3166-1 alpha-2: the name is shown in the caller's language from it (the stored name is English). */
+  country_code: string;
   name: string;
   img: string | null;
   operator: string | null;
   network_type: string | null;
 }
 
+/** A translated text field: the chosen language's (tr) unless empty, else English (en). */
+function translated(column: string, alias: string = column): string {
+  return `coalesce(nullif(tr.${column}, ''), en.${column}) AS ${alias}`;
+}
+
 export function createCatalogueRepository(db: Queryable) {
   return {
     /**
      * Packages an agent's cards may buy, each priced in the first currency it has of the two asked for and
-     * translated into the language asked for, else English (packages with neither price are left out).
+     * translated into the language asked for, field by field, else English (packages with neither price, or with
+     * no text in either language, are left out).
      */
     async listPackages(query: PackageQuery): Promise<PackageRow[]> {
       return db.query<PackageRow>(
-        `SELECT p.id, p.mode, p.pkg_type_id, cat.name AS category, p.validity_days, p.validity_start, p.renewal,
-                p.tax_rate, p.tag, p.tag_background_color, p.tag_words_color, p.left_tag, p.pkg_style_icon, p.area,
-                p.carriers, p.recommended, p.pool_lines,
+        `SELECT p.id, p.mode, p.pkg_type_id, cat.name AS category,
+                coalesce(nullif(cl.label, ''), nullif(cen.label, ''), cat.name) AS category_label,
+                p.validity_days, p.validity_start, p.renewal, p.tax_rate,
+                coalesce(nullif(tr.tag, ''), nullif(en.tag, ''), p.tag) AS tag,
+                p.tag_background_color, p.tag_words_color,
+                coalesce(nullif(tr.left_tag, ''), nullif(en.left_tag, ''), p.left_tag) AS left_tag,
+                p.pkg_style_icon, p.area, p.carriers, p.recommended, p.pool_lines,
                 price.currency, price.amount, price.discount_amount, price.renew_amount, price.renew_discount,
-                tr.lang, tr.name, tr.main_title, tr.secondary_title, tr.sub_title, tr.description, tr.htu,
-                tr.area AS translated_area, tr.pkg_price_tip, tr.subscribe_tips
+                coalesce(tr.lang, en.lang) AS lang,
+                coalesce(nullif(tr.name, ''), en.name, p.code) AS name,
+                ${translated('main_title')}, ${translated('secondary_title')}, ${translated('sub_title')},
+                ${translated('description')}, ${translated('htu')}, ${translated('area', 'translated_area')},
+                ${translated('pkg_price_tip')}, ${translated('subscribe_tips')}
            FROM packages p
            JOIN package_types t ON t.id = p.pkg_type_id
            LEFT JOIN package_categories cat ON cat.id = p.category_id
+           LEFT JOIN package_category_translations cl ON cl.category_id = cat.id AND cl.lang = $6
+           LEFT JOIN package_category_translations cen ON cen.category_id = cat.id AND cen.lang = 'en'
            JOIN LATERAL (
              SELECT * FROM package_prices pp
               WHERE pp.package_id = p.id AND pp.currency IN ($4, $5)
               ORDER BY (pp.currency = $4) DESC LIMIT 1
            ) price ON true
-           JOIN LATERAL (
-             SELECT * FROM package_translations pt
-              WHERE pt.package_id = p.id AND pt.lang IN ($6, 'en')
-              ORDER BY (pt.lang = $6) DESC LIMIT 1
-           ) tr ON true
+           LEFT JOIN package_translations tr ON tr.package_id = p.id AND tr.lang = $6
+           LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
           WHERE p.active AND t.kind = $1 AND $3 = ANY (p.agent_versions)
             AND (p.agent_flag IS NULL OR p.agent_flag = $2)
+            AND (tr.package_id IS NOT NULL OR en.package_id IS NOT NULL)
           ORDER BY cat.sort_order NULLS LAST, p.sort_order, p.id`,
         [query.productKind, query.agentFlag, query.agentVersion, query.currencies[0], query.currencies[1], query.lang],
       );
@@ -101,7 +118,7 @@ export function createCatalogueRepository(db: Queryable) {
     /** Countries covered by a product type with their operators (one row per operator), by country name. */
     async coverage(pkgTypeId: number): Promise<CoverageRow[]> {
       return db.query<CoverageRow>(
-        `SELECT cc.id AS country_id, c.name, c.img, o.name AS operator, o.network_type
+        `SELECT cc.id AS country_id, c.code AS country_code, c.name, c.img, o.name AS operator, o.network_type
            FROM coverage_countries cc
            JOIN countries c ON c.code = cc.country_code
            LEFT JOIN coverage_operators o ON o.coverage_country_id = cc.id

@@ -7,12 +7,23 @@ import { SLOT_NOT_FOUND } from '../cards/routes';
 import { type CoverageRow } from './repository';
 import { toNewPackage, toOldPackage, toPoolPlan } from './view';
 
-function groupCoverage(rows: CoverageRow[]): CoverageCountry[] {
+/** A country's name in the language asked for (from its ISO code), else the stored (English) name. */
+function countryName(row: CoverageRow, lang: string | undefined): string {
+  if (!lang || lang === 'en') return row.name;
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(row.country_code);
+    return name ?? row.name;
+  } catch {
+    return row.name;
+  }
+}
+
+function groupCoverage(rows: CoverageRow[], lang?: string): CoverageCountry[] {
   const countries = new Map<number, CoverageCountry>();
   for (const row of rows) {
     let country = countries.get(row.country_id);
     if (!country) {
-      country = { name: row.name, img: row.img ?? '', operators: [] };
+      country = { name: countryName(row, lang), img: row.img ?? '', operators: [] };
       countries.set(row.country_id, country);
     }
     if (row.operator) country.operators.push({ name: row.operator, networkType: row.network_type ?? '' });
@@ -26,19 +37,32 @@ function typeListOf(packages: ReadonlyArray<{ category: string }>): string[] {
   return categories.length > 0 ? [ALL_CATEGORY, ...categories] : [];
 }
 
-/** Coverage of a product type of this kind (an unknown id has none): getProductCountry, the zone-info calls. */
+/** Each category key of the list → its label in the language asked for (typeList keeps the keys). */
+function typeLabelsOf(packages: ReadonlyArray<{ category: string; category_label?: string }>): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const pkg of packages) {
+    if (pkg.category !== '' && !(pkg.category in labels)) labels[pkg.category] = pkg.category_label || pkg.category;
+  }
+  return labels;
+}
+
+/**
+ * Coverage of a product type of this kind (an unknown id has none): getProductCountry, the zone-info calls. Country
+ * names in `lang` when given (else English).
+ */
 export async function coverageOfType(
   app: FastifyInstance,
   id: number,
   kind: 'sim' | 'esim' | 'pool',
+  lang?: string,
 ): Promise<{ countries: CoverageCountry[] }> {
   const type = await app.catalogue.findPackageType(id, kind);
   if (!type) return { countries: [] };
-  return { countries: groupCoverage(await app.catalogue.coverage(type.id)) };
+  return { countries: groupCoverage(await app.catalogue.coverage(type.id), lang) };
 }
 
 export function catalogueCalls(app: FastifyInstance): CallRoute[] {
-  const coverageOf = (id: number, kind: 'sim' | 'esim' | 'pool') => coverageOfType(app, id, kind);
+  const coverageOf = (id: number, kind: 'sim' | 'esim' | 'pool', lang?: string) => coverageOfType(app, id, kind, lang);
 
   return [
     // Version-1 agents get the old `list`; versions 2 and 3 the new list, recommendations and category tabs.
@@ -61,6 +85,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
         newList,
         recommendList: rows.filter((row) => row.recommended || row.category === RECOMMEND_CATEGORY).map(toNewPackage),
         typeList: typeListOf(newList),
+        typeLabels: typeLabelsOf(newList),
       };
     }),
 
@@ -70,7 +95,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
       if (!slot) throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
       const agent =
         (slot.agent_flag ? await app.cards.findAgent(slot.agent_flag) : undefined) ?? (await app.cards.defaultAgent());
-      if (!agent) return { list: [], typeList: [] };
+      if (!agent) return { list: [], typeList: [], typeLabels: {} };
       const rows = await app.catalogue.listPackages({
         productKind: 'esim',
         agentFlag: agent.flag,
@@ -79,11 +104,11 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
         lang,
       });
       const list = rows.map((row) => ({ ...toNewPackage(row), esim_product_id: row.pkg_type_id }));
-      return { list, typeList: typeListOf(list) };
+      return { list, typeList: typeListOf(list), typeLabels: typeLabelsOf(list) };
     }),
 
-    defineCall('esimProductZoneInfo', { auth: 'none' }, async ({ esim_product_id }) =>
-      coverageOf(esim_product_id, 'esim'),
+    defineCall('esimProductZoneInfo', { auth: 'none' }, async ({ esim_product_id, lang }) =>
+      coverageOf(esim_product_id, 'esim', lang),
     ),
 
     // Shared-pool plans: those the card's agent sells (by ICCID), those of the caller's pool (by pool id, owner
@@ -112,6 +137,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
 
     // Exactly one of the three ids (the request schema enforces it); each names a product type of its kind.
     defineCall('getProductCountry', { auth: 'none' }, async (body) => {
+      const lang = body.lang;
       const [id, kind] =
         'pkg_type_id' in body
           ? [body.pkg_type_id, 'sim' as const]
@@ -119,8 +145,8 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
             ? [body.pool_type_id, 'pool' as const]
             : [body.esim_product_id, 'esim' as const];
       // pkg_type_id also covers eSIM packages listed by getPkg for profile cards.
-      const coverage = await coverageOf(id, kind);
-      return kind === 'sim' && coverage.countries.length === 0 ? coverageOf(id, 'esim') : coverage;
+      const coverage = await coverageOf(id, kind, lang);
+      return kind === 'sim' && coverage.countries.length === 0 ? coverageOf(id, 'esim', lang) : coverage;
     }),
   ];
 }

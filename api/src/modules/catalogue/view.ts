@@ -20,6 +20,7 @@ export function toOldPackage(row: PackageRow): OldPackage {
     renewDiscount: row.renew_discount,
     taxRate: row.tax_rate,
     validity: validityText(row.validity_days),
+    validity_days: row.validity_days,
     area: row.translated_area ?? row.area ?? '',
     carriers: row.carriers ?? '',
     htu: row.htu ?? '',
@@ -43,6 +44,7 @@ export function toNewPackage(row: PackageRow): NewPackage {
     currency_symbol: currencySymbol(row.currency),
     taxRate: row.tax_rate,
     category: row.category ?? '',
+    category_label: row.category_label ?? row.category ?? '',
     tag: row.tag ?? '',
     tag_background_color: row.tag_background_color ?? '',
     tag_words_color: row.tag_words_color ?? '',
@@ -57,6 +59,7 @@ export function toNewPackage(row: PackageRow): NewPackage {
     renewal: row.renewal,
     area: row.translated_area ?? row.area ?? '',
     validity: validityText(row.validity_days),
+    validity_days: row.validity_days,
     validity_start: row.validity_start,
   };
 }

@@ -5,7 +5,7 @@ import { defineCall, requireUser, type CallData, type CallRoute } from '../../ht
 import { actionOf, storeProfileStatus } from '../connectivity/esim-profiles';
 import { type ProfileState } from '../connectivity/providers/types';
 import { cardsChangedHands } from '../payments/repository';
-import { formatBytes, formatDate } from '../../lib/format';
+import { bytesToMb, formatBytes, formatDate } from '../../lib/format';
 import { NOT_YOURS_VISITOR, OTHER_ACCOUNT, SLOT_NOT_FOUND } from '../cards/routes';
 import { type SlotRow } from '../cards/repository';
 import { toSlot } from '../cards/view';
@@ -34,6 +34,7 @@ export function toProfile(row: ProfileRow, withCodes: boolean): EsimProfile {
   const state = row.action === 'enable' ? 'enabled' : row.action === 'disable' ? 'disabled' : 'pending';
   const waiting = row.action === 'install' && row.installed_at === null && row.smdp_address && row.matching_id;
   const total = row.is_third_party || row.unlimited ? 0 : row.total_bytes;
+  const unlimited = row.unlimited && !row.is_third_party;
   return {
     iccid: row.iccid,
     name: row.name ?? '',
@@ -42,8 +43,11 @@ export function toProfile(row: ProfileRow, withCodes: boolean): EsimProfile {
     action: row.action === 'install_fail' || row.action === 'delete' ? row.action : null,
     activation_code: withCodes && waiting ? `LPA:1$${row.smdp_address}$${row.matching_id}` : '',
     expire_date: formatDate(row.expire_timestamp),
-    total_str: row.unlimited && !row.is_third_party ? 'Unlimited' : formatBytes(total),
-    remain_str: row.unlimited && !row.is_third_party ? 'Unlimited' : formatBytes(Math.max(0, total - row.used_bytes)),
+    total_str: unlimited ? 'Unlimited' : formatBytes(total),
+    remain_str: unlimited ? 'Unlimited' : formatBytes(Math.max(0, total - row.used_bytes)),
+    total_mb: bytesToMb(total),
+    remain_mb: bytesToMb(Math.max(0, total - row.used_bytes)),
+    unlimited,
   };
 }
 

@@ -49,12 +49,14 @@ export function shopPageUrl(
 
 /**
  * Where the provider sends the browser back, derived from the order alone (never from the request: no open
- * redirect): its shop page with `returnType=suc|cancel&order_id=<id>`.
+ * redirect): its shop page with `returnType=suc|fail|cancel&order_id=<id>`: suc after a payment, fail after a
+ * declined one (the sandbox's page; Stripe and PayPal keep the buyer on their page to try another card), cancel when
+ * the buyer gave up.
  */
 export function returnUrl(
   publicOrigin: string,
   order: Pick<OrderRow, 'id' | 'iccid' | 'card_flag'> & { eid?: string | null },
-  type: 'suc' | 'cancel',
+  type: 'suc' | 'fail' | 'cancel',
 ): string {
   const page = shopPageUrl(publicOrigin, order);
   return `${page}${page.includes('?') ? '&' : '?'}returnType=${type}&order_id=${order.id}`;

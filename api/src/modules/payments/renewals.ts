@@ -9,6 +9,7 @@ import { ITEMS_PER_JOB, QUEUES, type JobQueue } from './jobs';
 import { CHARGING_STALE_SECONDS, overCap } from './cap';
 import { renewalCappedMail, renewalPayLinkMail, renewalReminderMail, type RenewalMailFacts } from './mails';
 import { removalLinks } from './method-removal';
+import { orderViewSql, packageNameSql } from './package-name';
 import { type PaymentRepository } from './repository';
 import { type ChargeResult, type ProviderName, type SavedCharge, type VerifiedEvent } from './providers/types';
 
@@ -93,7 +94,7 @@ interface RenewalRow {
 const RENEWAL_QUERY = `
   SELECT r.id, r.status, r.period_end, r.charge_after, r.reminded_at, r.order_id, r.source_order_id,
          cp.iccid, cp.pool_id, c.agent_flag AS card_flag, o.package_id,
-         coalesce(t.name, en.name, p.code) AS package_name, o.currency, o.tax_rate, o.provider, o.pay_method,
+         ${packageNameSql('t', 'en', 'p', orderViewSql())} AS package_name, o.currency, o.tax_rate, o.provider, o.pay_method,
          o.product_kind, o.user_id, o.agent_flag, o.lang, o.renewal AS still_on, h.owner_id,
          CASE WHEN h.owner_id IS NULL THEN lower(o.email)
               WHEN h.owner_id = o.user_id THEN coalesce(o.email, c.email, ow.email)
@@ -108,6 +109,7 @@ const RENEWAL_QUERY = `
     LEFT JOIN pools pl ON pl.id = cp.pool_id
     CROSS JOIN LATERAL (SELECT CASE WHEN cp.iccid IS NOT NULL THEN c.user_id ELSE pl.user_id END AS owner_id) h
     LEFT JOIN users ow ON ow.id = h.owner_id
+    LEFT JOIN agents ag ON ag.flag = o.agent_flag
     LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
     LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'`;
 

@@ -1,5 +1,7 @@
 import { type Db, type Queryable } from '../../db/index';
 import { type ReceiptOrder } from './mails';
+import { orderViewSql, packageNameSql } from './package-name';
+import { dropPendingPools } from '../pools/repository';
 
 /** What an order buys: a package for a card, a pool plan, or a new eSIM profile for a slot. */
 export type ProductKind = 'card' | 'pool' | 'esim';
@@ -30,6 +32,8 @@ export interface OrderRow {
   session_expires_at: Date | null;
   email: string | null;
   lang: string | null;
+  /** PayPal renewals: the device's tracking id given with the purchase. */
+  tracking_id: string | null;
   created_at: Date;
   paid_at: Date | null;
   receipt_sent_at: Date | null;
@@ -43,7 +47,7 @@ export interface OrderRow {
 const ORDER_COLUMNS = `
   o.id, o.user_id, o.iccid, o.pool_id, o.package_id, o.agent_flag, o.product_kind, o.eid, o.amount, o.tax_amount, o.tax_rate,
   o.currency, o.renewal, o.status, o.provider, o.provider_ref, o.pay_method, o.pay_url, o.session_claimed_at,
-  o.session_expires_at, o.email, o.lang, o.created_at, o.paid_at, o.receipt_sent_at,
+  o.session_expires_at, o.email, o.lang, o.tracking_id, o.created_at, o.paid_at, o.receipt_sent_at,
   c.user_id AS card_user_id, c.agent_flag AS card_flag, p.pool_object_id, p.user_id AS pool_user_id`;
 const ORDER_FROM = `orders o LEFT JOIN cards c ON c.iccid = o.iccid LEFT JOIN pools p ON p.id = o.pool_id`;
 
@@ -232,18 +236,52 @@ export function createPaymentRepository(db: Db) {
       return row?.rate ?? 0;
     },
 
-    /** One saved address per card: the latest save replaces the previous one. */
+    /**
+     * One saved address per card, the latest save replacing the previous one; it is the address of whoever saved it
+     * last (their account, or null for a visitor), so a form is never started with an address someone else typed.
+     * Without a card (iccid null: the eSIM shop, always with a login) the account's own address, one per account.
+     */
     async saveAddress(
       address: { email: string; country: string; region: string; city: string; postalCode: string; line1: string },
-      iccid: string,
+      iccid: string | null,
       userId: number | null,
       taxRate: number,
     ): Promise<AddressRow> {
+      if (iccid === null) {
+        if (userId === null) throw new Error('an address without a card needs an account');
+        const own = await db.one<AddressRow>(
+          `WITH mine AS (
+             SELECT id FROM addresses WHERE user_id = $1 AND iccid IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1
+           ), updated AS (
+             UPDATE addresses a SET email = $2, country = $3, region = $4, city = $5, postal_code = $6, line1 = $7,
+                    tax_rate = $8, updated_at = now()
+               FROM mine WHERE a.id = mine.id
+             RETURNING a.id, a.email, a.country, a.region, a.city, a.postal_code, a.line1, a.tax_rate
+           ), inserted AS (
+             INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
+             SELECT $1, NULL, $2, $3, $4, $5, $6, $7, $8 WHERE NOT EXISTS (SELECT 1 FROM updated)
+             RETURNING id, email, country, region, city, postal_code, line1, tax_rate
+           )
+           SELECT * FROM updated UNION ALL SELECT * FROM inserted`,
+          [
+            userId,
+            address.email,
+            address.country,
+            address.region,
+            address.city,
+            address.postalCode,
+            address.line1,
+            taxRate,
+          ],
+        );
+        if (!own) throw new Error('address not stored');
+        return own;
+      }
       const row = await db.one<AddressRow>(
         `INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (iccid) WHERE iccid IS NOT NULL DO UPDATE SET
-           user_id = coalesce(EXCLUDED.user_id, addresses.user_id), email = EXCLUDED.email,
+           user_id = EXCLUDED.user_id, email = EXCLUDED.email,
            country = EXCLUDED.country, region = EXCLUDED.region, city = EXCLUDED.city,
            postal_code = EXCLUDED.postal_code, line1 = EXCLUDED.line1, tax_rate = EXCLUDED.tax_rate,
            updated_at = now()
@@ -269,6 +307,33 @@ export function createPaymentRepository(db: Db) {
         `SELECT id, email, country, region, city, postal_code, line1, tax_rate FROM addresses WHERE iccid = $1`,
         [iccid],
       );
+    },
+
+    /** The account's own address without a card (saved in the eSIM shop): what its eSIM profiles are taxed by. */
+    async addressOfAccount(userId: number): Promise<AddressRow | undefined> {
+      return db.one<AddressRow>(
+        `SELECT id, email, country, region, city, postal_code, line1, tax_rate FROM addresses
+          WHERE user_id = $1 AND iccid IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1`,
+        [userId],
+      );
+    },
+
+    /**
+     * The address to start a billing form with: a logged-in buyer's own last saved address (any card's, or their
+     * eSIM shop's); a visitor's the card's, only when a visitor saved it (never an account's address). Nobody else's.
+     */
+    async lastAddress(caller: { userId: number } | { iccid: string }): Promise<AddressRow | undefined> {
+      return 'userId' in caller
+        ? db.one<AddressRow>(
+            `SELECT id, email, country, region, city, postal_code, line1, tax_rate FROM addresses
+              WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 1`,
+            [caller.userId],
+          )
+        : db.one<AddressRow>(
+            `SELECT id, email, country, region, city, postal_code, line1, tax_rate FROM addresses
+              WHERE iccid = $1 AND user_id IS NULL`,
+            [caller.iccid],
+          );
     },
 
     /** Whether the card has a bought package not yet in use (status init): the pay check's unusedPackage warning. */
@@ -352,6 +417,26 @@ export function createPaymentRepository(db: Db) {
       );
     },
 
+    /**
+     * Cancels an order still waiting for payment (the buyer's Cancel order, or its expired page replaced by a new
+     * order), as a provider's cancelled event would: a new pool it was to pay for goes unless another open order
+     * pays for it. False when it was no longer waiting (paid, failed, cancelled meanwhile): nothing changes. A
+     * payment that arrives later still pays it (fulfilment.ts: money that arrived is never turned away).
+     */
+    async cancelWaitingOrder(id: number): Promise<boolean> {
+      return db.tx(async (q) => {
+        const row = await q.one(
+          `UPDATE orders SET status = 'cancelled', purchase_key = NULL, updated_at = now()
+            WHERE id = $1 AND status IN ('created', 'pending')
+            RETURNING id`,
+          [id],
+        );
+        if (!row) return false;
+        await dropPendingPools(q, { orderIds: [id] });
+        return true;
+      });
+    },
+
     async findOrder(id: number): Promise<OrderRow | undefined> {
       return db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = $1`, [id]);
     },
@@ -405,10 +490,11 @@ export function createPaymentRepository(db: Db) {
               OR o.pool_id IN (SELECT id FROM pools WHERE user_id = $1))`
           : `o.iccid = $1`;
       return db.query<OrderListRow>(
-        `SELECT o.id, o.iccid, coalesce(t.name, en.name, pk.code) AS name, o.amount, o.tax_amount, o.currency,
+        `SELECT o.id, o.iccid, ${packageNameSql('t', 'en', 'pk', orderViewSql())} AS name, o.amount, o.tax_amount, o.currency,
                 o.pay_method, o.status, o.renewal, o.created_at, o.disputed_at IS NOT NULL AS disputed
            FROM orders o
            JOIN packages pk ON pk.id = o.package_id
+           LEFT JOIN agents ag ON ag.flag = o.agent_flag
            LEFT JOIN package_translations t ON t.package_id = pk.id AND t.lang = $2
            LEFT JOIN package_translations en ON en.package_id = pk.id AND en.lang = 'en'
           WHERE ${where}
@@ -476,12 +562,13 @@ export function createPaymentRepository(db: Db) {
       return db.query<ReceiptRow>(
         `SELECT o.id, o.status, o.receipt_sent_at, coalesce(o.email, c.email, u.email) AS to_address,
                 CASE WHEN o.user_id IS NULL THEN lower(o.email) END AS payer_email, o.lang,
-                coalesce(t.name, en.name, p.code) AS package_name, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount,
+                ${packageNameSql('t', 'en', 'p', orderViewSql())} AS package_name, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount,
                 o.tax_amount, o.currency, o.renewal, o.paid_at, o.created_at, o.provider
            FROM orders o
            JOIN packages p ON p.id = o.package_id
            LEFT JOIN cards c ON c.iccid = o.iccid
            LEFT JOIN users u ON u.id = o.user_id
+           LEFT JOIN agents ag ON ag.flag = o.agent_flag
            LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
            LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
           WHERE o.id = ANY($1::bigint[])`,

@@ -12,7 +12,9 @@ import { acceptAndProcessMany, freeOrderEvent } from './fulfilment';
 import { paymentMethodCalls } from './methods';
 import { ADDRESS_TAX_CURRENCIES, orderPrice, purchaseKey, salePrice, type PriceView } from './pricing';
 import { type PoolRow } from '../pools/repository';
-import { type PayAgentRow, type ProductKind } from './repository';
+import { type AddressRow, type OrderRow, type PayAgentRow, type ProductKind } from './repository';
+import { packageDisplayName } from './package-name';
+import { type ProviderName } from './providers/types';
 import { parseOrderId, toOrderRecord, wireStatus } from './view';
 
 export const PACKAGE_NOT_FOUND = 'package not found';
@@ -23,6 +25,19 @@ export const ADDRESS_REQUIRED = 'please save the billing address first';
 export const PAYPAL_NOT_OFFERED = 'PayPal is not offered for this card';
 
 export const NO_FREE_SLOT = 'this eSIM has no free slot: remove a profile first';
+export const ADDRESS_FOR_WHAT = 'an address is saved for a card (iccid) or an eSIM slot (eid)';
+
+/** A saved address as the billing form takes it (PayCheckResponse.savedAddress). */
+function addressForm(row: AddressRow) {
+  return {
+    email: row.email,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    postalCode: row.postal_code,
+    line1: row.line1,
+  };
+}
 
 /** A purchase resolved on the server: for which card, pool or eSIM slot, sold by which agent, from which list. */
 interface Purchase {
@@ -165,8 +180,15 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
     const free = amount === 0;
     let taxRate = pkg.tax_rate;
     let addressId: number | null = null;
-    if (card && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
-      const address = await repo.addressOfCard(card.iccid);
+    // A card's package (or a pool plan bought with a card) is taxed by the card's address; a new eSIM profile by the
+    // buyer's own (the eSIM shop always has a login): the same rule whichever page sells it.
+    const taxedByAddress = card !== null || purchase.kind === 'esim';
+    if (taxedByAddress && !free && ADDRESS_TAX_CURRENCIES.has(body.ccy)) {
+      const address = card
+        ? await repo.addressOfCard(card.iccid)
+        : user
+          ? await repo.addressOfAccount(user.id)
+          : undefined;
       if (!address) throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_REQUIRED, 400);
       taxRate = await repo.taxRate(address.country, address.region);
       addressId = address.id;
@@ -244,13 +266,71 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         publicOrigin: payments.publicOrigin,
         log,
         now: payments.now,
-        description: pkg.name,
+        description: packageDisplayName(pkg, purchase.view),
         method,
         trackingId,
       },
       order,
     );
     return { pay_url: payUrl, order_id: String(order.id), pay: method };
+  }
+
+  /**
+   * An order the caller may pay or cancel: the buyer's account or the owner of its card or pool (as paySearch); an
+   * order no account owns only with its card's ICCID (order ids are counted, an ICCID is not), else it is unknown.
+   */
+  async function orderToActOn(orderId: string, iccid: string | undefined, user: SessionUser | null) {
+    const id = parseOrderId(orderId);
+    const order = id ? await repo.findOrder(id) : undefined;
+    if (!order) throw new ApiError(ERROR_CODES.NOT_FOUND, ORDER_NOT_FOUND);
+    const owners = [order.user_id, order.card_user_id, order.pool_user_id].filter((owner) => owner !== null);
+    if (owners.length > 0) {
+      if (!(user && owners.includes(user.id))) {
+        throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
+      }
+    } else if (iccid === undefined || order.iccid !== iccid) {
+      throw new ApiError(ERROR_CODES.NOT_FOUND, ORDER_NOT_FOUND);
+    }
+    return order;
+  }
+
+  /**
+   * The same purchase as an earlier order, resolved again now (the caller's rights, the package still sold, its
+   * price today): for its card or pool, or its eSIM slot.
+   */
+  async function purchaseAgain(order: OrderRow, user: SessionUser | null): Promise<Purchase> {
+    const lang = order.lang ?? 'en';
+    if (order.product_kind === 'esim') {
+      if (!order.eid) throw new ApiError(ERROR_CODES.NOT_FOUND, ORDER_NOT_FOUND);
+      return resolveProfilePurchase(
+        { eid: order.eid, id: order.package_id, ccy: order.currency, lang },
+        requireUser(user),
+      );
+    }
+    return resolvePurchase(
+      {
+        id: order.package_id,
+        ...(order.iccid ? { iccid: order.iccid } : {}),
+        // A new pool dropped with its cancelled order is bought again as a new pool (fulfilment makes one).
+        ...(order.product_kind === 'pool' && order.pool_object_id ? { pool_object_id: order.pool_object_id } : {}),
+        ccy: order.currency,
+        lang,
+      },
+      user,
+    );
+  }
+
+  /** The choices of an earlier order; its e-mail only for the same buyer (a card's new owner pays as themselves). */
+  function choicesOf(order: OrderRow, user: SessionUser | null): PurchaseChoice {
+    const sameBuyer = order.user_id === (user?.id ?? null);
+    return {
+      renewal: order.renewal,
+      pay: order.pay_method ?? 'stripe',
+      lang: order.lang ?? 'en',
+      ccy: order.currency,
+      ...(sameBuyer && order.email ? { email: order.email } : {}),
+      ...(order.tracking_id ? { trackingId: order.tracking_id } : {}),
+    };
   }
 
   return [
@@ -260,23 +340,47 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
       const card = iccid !== undefined ? await cardOrThrow(iccid) : null;
       if (card) assertBuyer(card, user);
       // The eSIM shop names its slot: the slot's agent sells the profile (as esimOrderProfile will).
-      const slotFlag = !card && eid !== undefined ? ((await app.catalogue.slotAgent(eid))?.agent_flag ?? null) : null;
-      const agent = await agentOrThrow(card ? card.agent_flag : slotFlag);
+      const slot = !card && eid !== undefined ? await app.catalogue.slotAgent(eid) : undefined;
+      const agent = await agentOrThrow(card ? card.agent_flag : (slot?.agent_flag ?? null));
       // Stripe.js (device fingerprint) only where Stripe takes this agent's card payments.
       const byStripe = (agent.payment_provider ?? payments.defaultProvider) === 'stripe';
       const stripeKey = byStripe && payments.providers.stripe ? payments.stripePublishableKey : null;
+      // A new eSIM profile is taxed like a card's package (startPurchase): the same address rule for both.
+      const isShowAddress = (card !== null || slot !== undefined) && ADDRESS_TAX_CURRENCIES.has(ccy);
+      // The form starts with the buyer's own last address: an account's, or a visitor's for this card.
+      const saved = !isShowAddress
+        ? undefined
+        : user
+          ? await repo.lastAddress({ userId: user.id })
+          : card
+            ? await repo.lastAddress({ iccid: card.iccid })
+            : undefined;
       return {
-        isShowAddress: card !== null && ADDRESS_TAX_CURRENCIES.has(ccy),
+        isShowAddress,
         isShowPayPal: agent.paypal,
         unusedPackage: card ? await repo.hasUnusedPackage(card.iccid) : false,
         ...(stripeKey ? { stripeKey } : {}),
+        ...(saved ? { savedAddress: addressForm(saved) } : {}),
       };
     }),
 
     // The section 5 rules on the server too; the tax rate comes from the region table, never from the client.
+    // For a card (its buyer's rules), or in the eSIM shop for the caller's account (their slot, or one nobody holds).
     defineCall('saveAddress', { auth: 'optional' }, async (body, { user }) => {
-      const card = await cardOrThrow(body.iccid);
-      assertBuyer(card, user);
+      if ((body.iccid === undefined) === (body.eid === undefined)) {
+        throw new ApiError(ERROR_CODES.PARAM_ERROR, ADDRESS_FOR_WHAT, 400);
+      }
+      let iccid: string | null = null;
+      if (body.iccid !== undefined) {
+        const card = await cardOrThrow(body.iccid);
+        assertBuyer(card, user);
+        iccid = card.iccid;
+      } else if (body.eid !== undefined) {
+        const me = requireUser(user);
+        const slot = await app.cards.findSlot(body.eid);
+        if (!slot) throw new ApiError(ERROR_CODES.NOT_FOUND, SLOT_NOT_FOUND);
+        if (slot.user_id !== null && slot.user_id !== me.id) throw new ApiError(ERROR_CODES.FORBIDDEN, OTHER_ACCOUNT);
+      }
       // The schema already trimmed the text fields; e-mails are stored lower-cased.
       const { email, country, region, city, postalCode, line1 } = body;
       const form = { email: email.toLowerCase(), country, region, city, postalCode, line1 };
@@ -286,7 +390,7 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         throw new ApiError(ERROR_CODES.PARAM_ERROR, `${message} (${field})`, 400);
       }
       const taxRate = await repo.taxRate(form.country, form.region);
-      const saved = await repo.saveAddress(form, card.iccid, user?.id ?? null, taxRate);
+      const saved = await repo.saveAddress(form, iccid, user?.id ?? null, taxRate);
       return {
         taxRate: saved.tax_rate,
         country: saved.country,
@@ -317,6 +421,51 @@ export function paymentCalls(app: FastifyInstance): CallRoute[] {
         throw new ApiError(ERROR_CODES.FORBIDDEN, user ? OTHER_ACCOUNT : NOT_YOURS_VISITOR);
       }
       if (order.status === 'pending') await payments.refreshPending(order);
+      const fresh = (await repo.findOrder(order.id)) ?? order;
+      return { order_id: String(fresh.id), status: wireStatus(fresh.status) };
+    }),
+
+    // "Continue payment" of an order waiting for payment, "Try again" of a failed or cancelled one. Never a second
+    // charge: an open provider page is handed out again as it is; a new order is made only when no page of this
+    // order can be paid any more (expired, declined, cancelled), and the expired order is then cancelled.
+    defineCall('payResume', { auth: 'optional' }, async ({ order_id, iccid }, { user, request }) => {
+      let order = await orderToActOn(order_id, iccid, user);
+      if (order.status === 'pending') {
+        await payments.refreshPending(order);
+        order = (await repo.findOrder(order.id)) ?? order;
+      }
+      const status = wireStatus(order.status);
+      if (status === 'paid') return { order_id: String(order.id), status };
+      const waiting = order.status === 'created' || order.status === 'pending';
+      if (waiting && order.pay_url && order.session_expires_at && order.session_expires_at > payments.now()) {
+        return { order_id: String(order.id), status, pay_url: order.pay_url, pay: order.pay_method ?? 'stripe' };
+      }
+      // The same purchase again: startPurchase finds this order while it is the open one of the purchase and gives
+      // it its page (none yet) or, its page expired, a fresh order; a changed price makes a new order at once.
+      const started = await startPurchase(await purchaseAgain(order, user), choicesOf(order, user), user, request.log);
+      if (waiting && started.order_id !== String(order.id)) await repo.cancelWaitingOrder(order.id);
+      const fresh = await repo.findOrder(Number(started.order_id));
+      return {
+        order_id: started.order_id,
+        status: fresh ? wireStatus(fresh.status) : 'pending',
+        pay_url: started.pay_url,
+        pay: started.pay,
+      };
+    }),
+
+    // "Cancel order" of an order waiting for payment; again, or for an order that is no longer waiting, it answers
+    // the order's status and changes nothing. The provider's page is ended where the provider can; a payment that
+    // gets through anyway pays the cancelled order (fulfilment.ts), so money is never lost.
+    defineCall('payCancel', { auth: 'optional' }, async ({ order_id, iccid }, { user, request }) => {
+      const order = await orderToActOn(order_id, iccid, user);
+      if ((order.status === 'created' || order.status === 'pending') && (await repo.cancelWaitingOrder(order.id))) {
+        const provider = payments.providers[order.provider as ProviderName];
+        if (order.provider_ref && provider?.expireSession) {
+          await provider.expireSession(order.provider_ref).catch((error: unknown) => {
+            request.log.warn({ err: error, orderId: order.id }, 'provider page of a cancelled order not ended');
+          });
+        }
+      }
       const fresh = (await repo.findOrder(order.id)) ?? order;
       return { order_id: String(fresh.id), status: wireStatus(fresh.status) };
     }),

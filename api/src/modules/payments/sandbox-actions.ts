@@ -1,6 +1,7 @@
 import { type Db, type Queryable } from '../../db/index';
 import { returnUrl } from './checkout';
 import { QUEUES, type JobQueue } from './jobs';
+import { orderViewSql, packageNameSql } from './package-name';
 import { newSandboxId, type SandboxEvent } from './providers/sandbox';
 import {
   challengePage,
@@ -64,11 +65,12 @@ interface SessionRow {
 const SESSION_QUERY = `
   SELECT s.id, s.order_id, s.amount, s.currency, s.method, s.save_method, s.status, s.challenge_attempts,
          s.expires_at, o.iccid, c.agent_flag AS card_flag, o.eid, o.amount AS order_amount, o.tax_amount,
-         coalesce(t.name, en.name, p.code) AS description, o.lang
+         ${packageNameSql('t', 'en', 'p', orderViewSql())} AS description, o.lang
     FROM sandbox_sessions s
     JOIN orders o ON o.id = s.order_id
     JOIN packages p ON p.id = o.package_id
     LEFT JOIN cards c ON c.iccid = o.iccid
+    LEFT JOIN agents ag ON ag.flag = o.agent_flag
     LEFT JOIN package_translations t ON t.package_id = p.id AND t.lang = o.lang
     LEFT JOIN package_translations en ON en.package_id = p.id AND en.lang = 'en'
    WHERE s.id = $1`;
@@ -87,7 +89,12 @@ function pageOrder(session: SessionRow): PageOrder {
 
 function urls(deps: SandboxDeps, session: SessionRow) {
   const order = { id: session.order_id, iccid: session.iccid, card_flag: session.card_flag, eid: session.eid };
-  return { success: returnUrl(deps.publicOrigin, order, 'suc'), cancel: returnUrl(deps.publicOrigin, order, 'cancel') };
+  return {
+    success: returnUrl(deps.publicOrigin, order, 'suc'),
+    // A decline is not a cancel: the shop page says the payment was declined and offers to try again.
+    fail: returnUrl(deps.publicOrigin, order, 'fail'),
+    cancel: returnUrl(deps.publicOrigin, order, 'cancel'),
+  };
 }
 
 const NOT_FOUND: SandboxOutcome = {
@@ -100,9 +107,8 @@ const NOT_FOUND: SandboxOutcome = {
 /** Where a finished session sends the browser: back to the shop with the outcome. */
 function finished(deps: SandboxDeps, session: SessionRow): SandboxOutcome | null {
   if (session.status === 'succeeded') return { kind: 'redirect', url: urls(deps, session).success };
-  if (session.status === 'declined' || session.status === 'cancelled') {
-    return { kind: 'redirect', url: urls(deps, session).cancel };
-  }
+  if (session.status === 'declined') return { kind: 'redirect', url: urls(deps, session).fail };
+  if (session.status === 'cancelled') return { kind: 'redirect', url: urls(deps, session).cancel };
   if (session.expires_at.getTime() <= deps.now().getTime()) {
     return {
       kind: 'page',
@@ -184,7 +190,7 @@ export async function actOnSession(deps: SandboxDeps, id: string, input: Sandbox
           event: await conclude(q, deps, session, 'cancelled'),
         };
       case 'decline':
-        return { outcome: { kind: 'redirect', url: back.cancel }, event: await conclude(q, deps, session, 'declined') };
+        return { outcome: { kind: 'redirect', url: back.fail }, event: await conclude(q, deps, session, 'declined') };
       case 'pay':
         if (session.status === 'open' && input.card === 'challenge') {
           await q.query(`UPDATE sandbox_sessions SET status = 'challenge', updated_at = now() WHERE id = $1`, [id]);
@@ -214,7 +220,7 @@ export async function actOnSession(deps: SandboxDeps, id: string, input: Sandbox
         const attempts = session.challenge_attempts + 1;
         if (attempts >= SANDBOX_CHALLENGE_TRIES) {
           return {
-            outcome: { kind: 'redirect', url: back.cancel },
+            outcome: { kind: 'redirect', url: back.fail },
             event: await conclude(q, deps, session, 'declined'),
           };
         }

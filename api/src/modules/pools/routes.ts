@@ -191,7 +191,9 @@ export function poolCalls(app: FastifyInstance): CallRoute[] {
       return null;
     }),
 
-    defineCall('poolZoneInfo', { auth: 'none' }, async ({ pool_type_id }) => coverageOfType(app, pool_type_id, 'pool')),
+    defineCall('poolZoneInfo', { auth: 'none' }, async ({ pool_type_id, lang }) =>
+      coverageOfType(app, pool_type_id, 'pool', lang),
+    ),
 
     // A pending pool (its pay sheet closed unpaid) goes at once. An activated one with data left needs confirm: true;
     // its cards go back to their own plans, its packages stop, its renewals and saved methods go. No refund.

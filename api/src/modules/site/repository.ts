@@ -114,11 +114,17 @@ export function createSiteRepository(db: Queryable) {
       );
     },
 
-    /** Records an event (banner tap, support click); a banner named by its title is linked to its advert. */
+    /**
+     * Records an event (banner tap, support click); a banner named by its title, in any of its languages, is linked
+     * to its advert.
+     */
     async recordEvent(event: ActivityEvent): Promise<void> {
       await db.query(
         `INSERT INTO activity_events (activity_id, name, iccid, user_id, position, link)
-         VALUES (coalesce($1, (SELECT id FROM activities WHERE title = $2 ORDER BY id LIMIT 1)), $2, $3, $4, $5, $6)`,
+         VALUES (coalesce($1, (SELECT id FROM activities WHERE title = $2 ORDER BY id LIMIT 1),
+                              (SELECT activity_id FROM activity_translations WHERE title = $2
+                                ORDER BY activity_id LIMIT 1)),
+                 $2, $3, $4, $5, $6)`,
         [event.activityId ?? null, event.name, event.iccid, event.userId, event.position, event.link],
       );
     },
@@ -136,16 +142,26 @@ export function createSiteRepository(db: Queryable) {
       );
     },
 
-    /** Adverts in force for a card's agent, language and any of the positions (null position: everywhere). */
+    /**
+     * Adverts in force for a card's agent, language and any of the positions (null position: everywhere). Title,
+     * button text and picture in the language asked for, each field else English, else the advert's own.
+     */
     async adverts(scope: { agentFlag: string | null; lang: string; positions: string[] }): Promise<AdvertRow[]> {
       return db.query<AdvertRow>(
-        `SELECT id, ad_type, title, image, link, btn_text, show_number, show_rule, background_color
-           FROM activities
-          WHERE active AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
-            AND (agent_flag IS NULL OR agent_flag = $1)
-            AND (lang IS NULL OR lang = $2)
-            AND (position IS NULL OR position = ANY ($3::text[]))
-          ORDER BY sort_order, id`,
+        `SELECT a.id, a.ad_type,
+                coalesce(nullif(t.title, ''), nullif(en.title, ''), a.title) AS title,
+                coalesce(nullif(t.image, ''), nullif(en.image, ''), a.image) AS image,
+                a.link,
+                coalesce(nullif(t.btn_text, ''), nullif(en.btn_text, ''), a.btn_text) AS btn_text,
+                a.show_number, a.show_rule, a.background_color
+           FROM activities a
+           LEFT JOIN activity_translations t ON t.activity_id = a.id AND t.lang = $2
+           LEFT JOIN activity_translations en ON en.activity_id = a.id AND en.lang = 'en'
+          WHERE a.active AND (a.starts_at IS NULL OR a.starts_at <= now()) AND (a.ends_at IS NULL OR a.ends_at > now())
+            AND (a.agent_flag IS NULL OR a.agent_flag = $1)
+            AND (a.lang IS NULL OR a.lang = $2)
+            AND (a.position IS NULL OR a.position = ANY ($3::text[]))
+          ORDER BY a.sort_order, a.id`,
         [scope.agentFlag, scope.lang, scope.positions],
       );
     },

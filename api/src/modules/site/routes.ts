@@ -9,6 +9,7 @@ import { loadSupportConfig } from '../../config';
 import { assertCardAccess, NOT_YOURS_VISITOR, OTHER_ACCOUNT } from '../cards/routes';
 import { type SessionUser } from '../users/repository';
 import { type ThirdPartyProvider } from '../users/thirdparty';
+import { isCardLink, linkForCard, SHOP_START_PATH } from './links';
 import { type AdvertRow, type NoticeDetailRow, type NoticeRow } from './repository';
 
 /** Config key of an external support chat (http(s)); unset: the answer is '' and the built-in support opens. */
@@ -17,6 +18,9 @@ export const SUPPORT_URL_KEY = 'support_url';
 export const ECHAT_CLICK_EVENT = 'echat.click';
 
 export const NOTICE_NOT_FOUND = 'notice not found';
+
+/** Config key of the side drawer's store entry (an http(s) URL or a path of this site). */
+export const STORE_URL_KEY = 'store_url';
 
 /**
  * Who may open a notice: everyone's and an agent's notices anyone; a user's only that user; a card's only the
@@ -57,25 +61,30 @@ function toNotice(row: NoticeRow): Notice {
   };
 }
 
-function toBanner(row: AdvertRow): Banner {
-  return { image: row.image, title: row.title, link: safeLink(row.link), backgroundColor: row.background_color ?? '' };
-}
-
-/** The advert list grouped by adType (1 popup, 2 banner, 3 float, 4 top, 5 recall; other types are not shown). */
-export function groupAdverts(rows: AdvertRow[]): ActivityResponse {
+/**
+ * The advert list grouped by adType (1 popup, 2 banner, 3 float, 4 top, 5 recall; other types are not shown), links
+ * made safe and filled in for the card on screen (`iccid`, see linkForCard).
+ */
+export function groupAdverts(rows: AdvertRow[], iccid?: string): ActivityResponse {
   const result: ActivityResponse = { topList: [], bannerList: [], floatList: [], recallList: [], popupList: [] };
+  const toBanner = (row: AdvertRow): Banner => ({
+    image: row.image,
+    title: row.title,
+    link: linkForCard(row.link, iccid),
+    backgroundColor: row.background_color ?? '',
+  });
   for (const row of rows) {
+    const link = linkForCard(row.link, iccid);
     if (row.ad_type === AD_TYPES.top) result.topList.push(toBanner(row));
     else if (row.ad_type === AD_TYPES.banner) result.bannerList.push(toBanner(row));
-    else if (row.ad_type === AD_TYPES.float)
-      result.floatList.push({ id: row.id, image: row.image, link: safeLink(row.link) });
+    else if (row.ad_type === AD_TYPES.float) result.floatList.push({ id: row.id, image: row.image, link });
     else if (row.ad_type === AD_TYPES.recall) {
-      result.recallList.push({ id: row.id, image: row.image, title: row.title, link: safeLink(row.link) });
+      result.recallList.push({ id: row.id, image: row.image, title: row.title, link });
     } else if (row.ad_type === AD_TYPES.popup) {
       result.popupList.push({
         id: row.id,
         image: row.image,
-        link: safeLink(row.link),
+        link,
         title: row.title,
         btnText: row.btn_text ?? '',
         showNumber: row.show_number ?? 1,
@@ -117,13 +126,15 @@ export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallR
         lang_list: stringList(values.get('lang_list'), LANGUAGE_CODES),
         ccy_list: stringList(values.get('ccy_list'), DEFAULT_CCY_LIST),
         login_url: text(values.get('login_url'), '/user/login'),
-        android_download: text(values.get('android_download')),
-        ios_download: text(values.get('ios_download')),
+        // App store links only when configured (http(s)); none: the About page offers installing the web app.
+        android_download: safeLink(text(values.get('android_download'))),
+        ios_download: safeLink(text(values.get('ios_download'))),
         production: options.production,
         // Only what the api can finish: a button for an unconfigured provider would be a dead end.
         facebook: options.thirdPartyLogin?.('facebook') ?? '',
         google: options.thirdPartyLogin?.('google') ?? '',
         support_url: await configuredSupportUrl(values),
+        store_url: safeLink(text(values.get(STORE_URL_KEY))) || SHOP_START_PATH,
       };
       return config;
     }),
@@ -134,7 +145,11 @@ export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallR
         .split(',')
         .map((entry) => entry.trim())
         .filter(Boolean);
-      return groupAdverts(await app.site.adverts({ agentFlag: card?.agent_flag ?? null, lang, positions }));
+      // Links for the card on screen lead to the caller's own card (the one it named), never to another.
+      return groupAdverts(
+        await app.site.adverts({ agentFlag: card?.agent_flag ?? null, lang, positions }),
+        card?.iccid,
+      );
     }),
 
     // A card's own notices only reach the ICCID holder of an unbound card or the card's owner.
@@ -155,11 +170,13 @@ export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallR
       };
     }),
 
-    // The link an advert opens; gift (float) and recall links carry the card's ICCID. Unsafe links answer ''.
+    // The link an advert opens; gift (float) and recall links carry the card's ICCID, a link with the card
+    // placeholder leads to that card's page (see linkForCard). Unsafe links answer ''.
     defineCall('activityLinkData', { auth: 'optional' }, async ({ id, iccid }, { user }) => {
       const card = await optionalCard(iccid, user);
       const advert = await app.site.findAdvert(id);
       if (!advert) throw new ApiError(ERROR_CODES.NOT_FOUND);
+      if (isCardLink(advert.link)) return { link: linkForCard(advert.link, card?.iccid) };
       const carriesCard = advert.ad_type === AD_TYPES.float || advert.ad_type === AD_TYPES.recall;
       return { link: carriesCard ? withQuery(advert.link ?? '', { iccid: card?.iccid }) : safeLink(advert.link) };
     }),

@@ -30,12 +30,12 @@ const banners: Banner[] = [
 const slide = () => screen.getByTestId('banner-slide');
 const region = () => screen.getByTestId('banner-carousel');
 
-async function show(list: Banner[] = banners) {
+async function show(list: Banner[] = banners, lang = 'en') {
   // The card list screen, with the router's location shown.
   await renderRemote(<BannerCarousel banners={list} position={CARD_LIST_ACTIVITY_POSITION} />, {
     route: '/eshop/card/list',
     showLocation: true,
-    i18n: { namespaces: [remote, moreText] },
+    i18n: { lang, namespaces: [remote, moreText] },
   });
 }
 
@@ -94,6 +94,20 @@ describe('banner carousel', () => {
     screen.getByRole('button', { name: 'Next offer' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(slide()).toHaveAccessibleName('3 of 3');
+  });
+
+  it.each([
+    ['en', 'left', 'right'],
+    ['ar', 'right', 'left'],
+    ['he', 'right', 'left'],
+  ])('in %s the previous arrow points %s and the next one %s (the reading direction)', async (lang, back, on) => {
+    await show(banners, lang);
+    // Previous first, at the inline start (the right in a right-to-left page), next at the end.
+    const [previous, next] = within(region()).getAllByRole('button');
+    expect(previous!.querySelector('svg')).toHaveAttribute('data-points', back);
+    expect(next!.querySelector('svg')).toHaveAttribute('data-points', on);
+    await userEvent.click(previous!);
+    expect(slide()).toHaveAccessibleName(/3/);
   });
 
   it('a swipe shows the next or previous banner; a short touch is not a swipe', async () => {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { BANNER_HEIGHT, CAROUSEL_DEFAULT_COLOR, type Banner } from 'shared-contracts';
+import { BANNER_HEIGHT, CAROUSEL_DEFAULT_COLOR, dirFor, type Banner } from 'shared-contracts';
 import { VisuallyHidden } from 'shared-contracts/ui';
 import styled, { keyframes } from 'styled-components';
 import { reportEvent } from './api';
@@ -81,16 +81,24 @@ const Arrow = styled.button<{ $side: 'start' | 'end' }>`
     inline-size: 20px;
     block-size: 20px;
   }
-  /* Right-to-left: previous sits on the right and points right. */
-  [dir='rtl'] & svg {
-    transform: scaleX(-1);
-  }
 `;
 
-function Chevron({ to }: { to: 'start' | 'end' }) {
+/**
+ * An arrow pointing to the inline start or end of the language: right-to-left (ar, he), previous sits on the right
+ * and points right. Drawn for the direction rather than mirrored by a style, so no style or browser can miss it.
+ */
+function Chevron({ to, rtl }: { to: 'start' | 'end'; rtl: boolean }) {
+  const left = (to === 'start') !== rtl;
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">
-      <path d={to === 'start' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      data-points={left ? 'left' : 'right'}
+    >
+      <path d={left ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -117,7 +125,8 @@ function prefersReducedMotion(): boolean {
 }
 
 function Carousel({ banners, position, iccid }: BannerCarouselProps) {
-  const { t } = useHomeText();
+  const { t, i18n } = useHomeText();
+  const rtl = dirFor(i18n.language) === 'rtl';
   const openLink = useOpenLink();
   const [index, setIndex] = useState(0);
   // Touch, hover and keyboard focus inside pause autoplay; each is tracked on its own so one ending does not
@@ -212,10 +221,10 @@ function Carousel({ banners, position, iccid }: BannerCarouselProps) {
       {total > 1 ? (
         <>
           <Arrow type="button" $side="start" aria-label={t('carousel.previous')} onClick={() => go(-1)}>
-            <Chevron to="start" />
+            <Chevron to="start" rtl={rtl} />
           </Arrow>
           <Arrow type="button" $side="end" aria-label={t('carousel.next')} onClick={() => go(1)}>
-            <Chevron to="end" />
+            <Chevron to="end" rtl={rtl} />
           </Arrow>
           <Dots aria-hidden="true" data-testid="banner-dots">
             {banners.map((item, i) => (

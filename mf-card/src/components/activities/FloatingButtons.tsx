@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { publish } from 'shared-contracts';
 import styled from 'styled-components';
+import { theme } from 'shared-contracts/ui/theme';
 import { activityLinkData } from './api';
 import { isSitePath, safeLink } from './links';
 import { useOpenLink } from './open-link';
@@ -8,18 +9,19 @@ import { useHomeText } from './text';
 import { type GiftItem } from './use-activities';
 
 /** Bottom-right stack of the floating buttons (gift above support), clear of the phone's home indicator. */
+// Its sizes are the theme's (layout.float*): PageFrame leaves room for them at the bottom of every page.
 export const FloatingStack = styled.div`
   position: fixed;
-  inset-inline-end: ${({ theme }) => theme.space.lg};
-  inset-block-end: calc(${({ theme }) => theme.space.lg} + env(safe-area-inset-bottom, 0px));
+  inset-inline-end: ${theme.layout.floatInset};
+  inset-block-end: calc(${theme.layout.floatInset} + env(safe-area-inset-bottom, 0px));
   z-index: 30;
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.layout.floatGap};
 `;
 const Round = styled.button`
-  inline-size: 56px;
-  block-size: 56px;
+  inline-size: ${theme.layout.floatButton};
+  block-size: ${theme.layout.floatButton};
   display: grid;
   place-items: center;
   padding: 0;

@@ -46,7 +46,7 @@ describe("the card page's early view", () => {
     await nextTask();
     const early = view?.querySelector('.panel')?.textContent;
     expect(early).toContain('Updated');
-    expect(early).toContain('5GB of 20GB');
+    expect(early).toContain('5 GB of 20 GB');
     expect(early).toContain('Expires: 2026-12-12');
 
     // The page's CardSummary for the same card says the same, word for word.
@@ -121,6 +121,29 @@ describe("the card page's early view", () => {
     expect(view?.querySelector('.name')).toHaveTextContent('SIM 0001');
   });
 
+  it.each([
+    ['without a data plan', { status_str: 'Ready', used: 0, total: 0, expire_date: '', available_days: 0 }],
+    ['whose plan ended', { used: 0, total: 0, available_days: 0 }],
+    ['of a third party', { is_third_party: true, used: 0, total: 0 }],
+    ['on an unlimited plan', { unlimited: true, used: 12595.2, total: 0 }],
+    ['about to expire, in German', { warn: '2 days', warn_days: 2, used: 5324.8 }],
+  ] as Array<[string, Partial<Card>]>)('draws a card %s as the summary does', async (_, change) => {
+    const lang = change.warn_days ? 'de' : 'en';
+    const shown: Card = { ...card, ...change, usage_updated_at: null };
+    const view = showEarlyView({
+      card: shown,
+      iccid: ICCID,
+      lang,
+      search: new URLSearchParams(),
+      strings: await loadEarlyStrings(lang),
+      canBuy: true,
+    });
+    await renderRemote(<CardSummary card={shown} iccid={ICCID} canBuy />, { i18n: { lang, namespaces: [remote] } });
+    const early = view?.querySelector('.panel')?.textContent;
+    expect(screen.getByTestId('card-summary').textContent).toBe(early);
+    expect(early).not.toMatch(/0MB|0 MB of|0 of 0/);
+  });
+
   it('is drawn once, never after the page has its own view, and goes when the page dismisses it', async () => {
     const strings = await loadEarlyStrings('en');
     const input = { card, iccid: ICCID, lang: 'en' as const, search: new URLSearchParams(), strings };
@@ -179,7 +202,7 @@ describe("the card page's early view", () => {
       await earlyCardView({ ...asked, calls: calls(card) }, () => Promise.reject(new Error('offline'))),
     ).toBeNull();
     const view = await earlyCardView({ ...asked, calls: calls(card) }, loadEarlyStrings);
-    expect(view?.querySelector('strong')).toHaveTextContent('5GB of 20GB');
+    expect(view?.querySelector('strong')).toHaveTextContent('5 GB of 20 GB');
   });
 
   it('reports it is on the screen after the next frame where no largest paint is reported', async () => {

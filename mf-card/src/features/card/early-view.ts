@@ -20,7 +20,7 @@ import type { CardCalls } from './lib/card-calls';
 // answers, so a phone on a slow roaming link sees its data left and expiry first; CardSummary under the page frame's
 // title, same sizes and colours.
 
-const { color, font, radius, space, shadow } = theme;
+const { color, font, radius, space, shadow, touch } = theme;
 const CSS = `${S} .panel{background:${color.surface};border-radius:${radius.lg};box-shadow:${shadow};padding:${space.lg}}
 ${S} .head{display:flex;align-items:center;justify-content:space-between;gap:${space.md}}
 ${S} .name{margin:0;font-size:${font.lg};font-weight:700;overflow-wrap:anywhere}
@@ -36,6 +36,7 @@ ${S} .gauge b{font-size:${font.xl}}
 ${S} .gauge small{color:${color.textMuted};font-size:${font.sm}}
 ${S} .data{display:grid;gap:${space.xs};min-inline-size:0}
 ${S} .data strong{font-size:calc(${font.xl} * 1.4);line-height:1.2;overflow-wrap:anywhere}
+${S} .button{justify-self:start;display:inline-flex;align-items:center;justify-content:center;min-block-size:${touch};min-inline-size:${touch};padding:0 ${space.lg};border-radius:${radius.pill};background:${color.primary};color:${color.onPrimary};font-weight:600;text-align:center}
 ${S} .stats{display:grid;grid-template-columns:repeat(3,1fr);gap:${space.sm};margin:0}
 ${S} .stats div{display:grid;gap:2px;padding:${space.sm};border-radius:${radius.sm};background:${color.background};text-align:center}
 ${S} .stats dt{color:${color.textMuted};font-size:${font.sm}}
@@ -52,6 +53,8 @@ export interface EarlyViewInput {
   search: URLSearchParams;
   /** The strings of `lang`. */
   strings: EarlyStrings;
+  /** The page shows the card's packages: a card without a data plan offers to choose one (CardSummary's canBuy). */
+  canBuy?: boolean;
 }
 
 /**
@@ -67,8 +70,8 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
   if (!frame) return null;
   const el = elementMaker(doc);
 
-  const facts = summaryFacts(card);
-  const { thirdParty, percent, showGauge, expiry, used, statusKey, profile } = facts;
+  const facts = summaryFacts(card, lang);
+  const { thirdParty, plan, percent, showGauge, expiry, used, statusKey, profile } = facts;
   const total = facts.total ?? t('card', 'card.unlimited');
 
   const panel = el('div', 'panel');
@@ -113,28 +116,37 @@ export function showEarlyView(input: EarlyViewInput, doc: Document = document): 
     main.append(gauge);
   }
   const data = el('div', 'data');
-  data.append(
-    el('p', 'line', t('card', 'card.data')),
-    el('strong', '', facts.unlimited ? t('card', 'card.unlimited') : t('card', 'card.dataOf', { used, total })),
-  );
+  if (plan === 'data') {
+    data.append(el('p', 'line', t('card', 'card.data')), el('strong', '', t('card', 'card.dataOf', { used, total })));
+  } else if (plan === 'unlimited') {
+    data.append(
+      el('p', 'line', t('card', 'card.unlimitedPlan')),
+      el('strong', '', t('card', 'card.usedAmount', { used })),
+    );
+  } else if (plan === 'none') {
+    data.append(el('strong', '', t('card', facts.noPlanKey)));
+    if (input.canBuy) data.append(el('span', 'button', t('card', 'pkg.choose')));
+  }
   if (thirdParty) data.append(el('p', 'line', t('card', 'card.thirdPartyNote')));
   if (facts.speedLimited) {
     data.append(el('p', 'line warn', t('card', 'card.speedLimited')));
   }
   main.append(data);
 
-  const stats = el('dl', 'stats');
-  for (const [label, value] of [
-    ['card.used', used],
-    ['card.total', total],
-    ['card.daysLeft', String(facts.days)],
-  ] as const) {
-    const cell = el('div');
-    cell.append(el('dt', '', t('card', label)), el('dd', '', value));
-    stats.append(cell);
+  panel.append(head, kind, expiryLine, main);
+  if (facts.showStats) {
+    const stats = el('dl', 'stats');
+    for (const [label, value] of [
+      ['card.used', used],
+      ['card.total', total],
+      ['card.daysLeft', facts.days],
+    ] as const) {
+      const cell = el('div');
+      cell.append(el('dt', '', t('card', label)), el('dd', '', value));
+      stats.append(cell);
+    }
+    panel.append(stats);
   }
-
-  panel.append(head, kind, expiryLine, main, stats);
   frame.body.append(panel);
   const updatedAt = card.usage_updated_at;
   if (updatedAt !== null || (card.last_seen_country && card.last_seen_at)) {
@@ -169,5 +181,9 @@ export async function earlyCardView(
   if (!opensOnSummary(card, currentViewer(), asked.search)) return null;
   const texts = await strings;
   if (!texts) return null;
-  return showEarlyView({ card, iccid: asked.iccid, lang: asked.lang, search: asked.search, strings: texts }, doc);
+  // opensOnSummary: a gate under which the page lists the card's packages (not another account's card).
+  return showEarlyView(
+    { card, iccid: asked.iccid, lang: asked.lang, search: asked.search, strings: texts, canBuy: true },
+    doc,
+  );
 }

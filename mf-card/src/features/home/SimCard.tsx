@@ -1,8 +1,10 @@
 import { Link, useNavigate } from 'react-router-dom';
 import {
   cardDisplayName,
+  dataPlanOf,
   esimCardState,
-  expiryText,
+  expiryInLanguage,
+  formatData,
   getStorage,
   STORAGE_KEYS,
   type EsimCardInfo,
@@ -16,13 +18,25 @@ const RefillLink = styled(Link)<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `;
 
+/** A SIM's data line: left of total, used of an unlimited plan, no plan yet, or a third-party card (no figures). */
+function dataLine(card: EsimCardInfo, lang: string, t: (key: string, vars?: Record<string, string>) => string) {
+  const plan = dataPlanOf(card);
+  if (plan === 'third-party') return t('common:status.thirdParty');
+  if (plan === 'unlimited') return t('sim.unlimited', { used: formatData(card.used, lang) });
+  if (plan === 'none') return t('sim.noPlan');
+  // An api without remain_mb sends total and used (MB) all the same.
+  const remain = card.remain_mb ?? Math.max(0, card.total - card.used);
+  return t('sim.data', { remain: formatData(remain, lang), total: formatData(card.total, lang) });
+}
+
 /** mf-card's SIM card widget: summary, Refill (/2/{iccid}?mode=search) and settings (/card/set). */
 export function SimCard({ card }: { card: EsimCardInfo }) {
-  const { t } = moreText.useRemoteTranslation();
+  const { t, i18n } = moreText.useRemoteTranslation();
   const navigate = useNavigate();
   const name = cardDisplayName(card.name, card.iccid, 'sim');
   const state = esimCardState(card);
-  const expiry = expiryText(card);
+  const expiry = expiryInLanguage(card, i18n.language);
+  const data = dataLine(card, i18n.language, t);
   return (
     <Tile data-testid="sim-card" aria-label={name}>
       <TileHead>
@@ -32,7 +46,7 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
       <Muted>
         ICCID <Iccid>{card.iccid}</Iccid>
       </Muted>
-      {card.total_str ? <Muted>{t('sim.data', { remain: card.remain_str, total: card.total_str })}</Muted> : null}
+      {data ? <Muted data-testid="sim-data">{data}</Muted> : null}
       {expiry.text ? (
         <Muted>
           {expiry.warn ? t('sim.expireIn', { text: expiry.text }) : t('sim.expires', { date: expiry.text })}

@@ -6,7 +6,7 @@ import { EARLY_VIEW_DONE, EARLY_VIEW_ID } from '../../lib/early-view-id';
 import { remote } from '../../lib/remote';
 import { moreText } from '../../lib/text-more';
 import { PackagesPage } from './components/PackagesPage';
-import { groups, ICCID } from './components/record-fixtures';
+import { groups, ICCID, record } from './components/record-fixtures';
 import { earlyPackagesView, showEarlyPackagesView } from './early-view';
 
 const ok = <T,>(data: T) => ({ ok: true as const, code: 0, data });
@@ -20,8 +20,8 @@ afterEach(() => {
 });
 
 /** The page's own records view for `groups` in `lang`, once drawn: its frame's text after the title. */
-async function pageText(lang: 'en' | 'ar') {
-  stubCalls({ pkgRecord: groups });
+async function pageText(lang: 'en' | 'ar' | 'de', shown: PackageRecordGroups = groups) {
+  stubCalls({ pkgRecord: shown });
   await renderRemote(<PackagesPage />, {
     route: `/pkg?iccid=${ICCID}`,
     path: '/pkg',
@@ -53,6 +53,38 @@ describe("/pkg's early view", () => {
       expect(document.getElementById(EARLY_VIEW_ID)).toBeNull();
     });
   }
+
+  it('writes the figures from the numbers in the page language, as the page does (de)', async () => {
+    const numbered: PackageRecordGroups = {
+      list1: [
+        record({ id: 1, used_mb: 5324.8, total_mb: 20480, unlimited: false }),
+        record({
+          id: 4,
+          name: 'World',
+          used_str: '3GB',
+          used_mb: 3072,
+          total_mb: null,
+          unlimited: true,
+          renewal: false,
+        }),
+      ],
+      list2: [record({ id: 2, status_str: 'init', expire_date: '', used_mb: 0, total_mb: 5120, unlimited: false })],
+      list3: [],
+    };
+    const view = showEarlyPackagesView({
+      lang: 'de',
+      strings: await loadEarlyStrings('de'),
+      search: search(),
+      iccid: ICCID,
+      groups: numbered,
+    });
+    const early = view?.querySelector('.body')?.textContent;
+    // Intl may put a no-break space before the unit.
+    expect(early).toMatch(/5,2\sGB von 20\sGB/);
+    expect(early).toMatch(/3\sGB verbraucht/);
+    expect(early).not.toContain('5.2GB');
+    expect(await pageText('de', numbered)).toBe(early);
+  });
 
   it('is not drawn for a card without packages, a failed call or a shared plan’s address', async () => {
     const empty: PackageRecordGroups = { list1: [], list2: [], list3: [] };

@@ -81,11 +81,10 @@ export function showEarlyPackagesView(input: EarlyPackagesInput, doc: Document =
 
   const tile = (record: PackageRecord) => {
     const tone = TONES[record.status_str];
-    const unlimited = isUnlimited(record.total_str);
-    const percent =
-      record.status_str === 'active' && !unlimited ? usedPercent(record.used_str, record.total_str) : null;
+    const unlimited = isUnlimited(record);
+    const percent = record.status_str === 'active' && !unlimited ? usedPercent(record) : null;
     const ended = record.status_str === 'stop' || record.status_str === 'invalid';
-    const data = recordData(record, more);
+    const data = recordData(record, more, lang);
     const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
     const purchased = formatSeconds(record.create, lang);
 

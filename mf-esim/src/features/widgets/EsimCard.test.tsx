@@ -27,12 +27,12 @@ const card: EsimCardInfo = {
 };
 
 /** A widget on the card list route; where it navigates shows in data-testid="location". */
-const renderWidget = (ui: ReactElement) =>
+const renderWidget = (ui: ReactElement, lang = 'en') =>
   renderRemote(ui, {
     route: '/eshop/card/list',
     path: '/eshop/card/list',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
 
 function collectToasts() {
@@ -46,13 +46,35 @@ function setClipboard(writeText: (text: string) => Promise<void>) {
 }
 
 describe('EsimCard', () => {
-  it('shows name, status, gauge, stripped amounts, expiry and ICCID', async () => {
+  it('writes the amounts and the warning days in the page language', async () => {
+    await renderWidget(<EsimCard card={{ ...card, remain_mb: 7680, warn: '2 days', warn_days: 2 }} />, 'de');
+    expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7,5 GB$/);
+    expect(screen.getByTestId('esim-total')).toHaveTextContent(/^10 GB$/);
+    expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Noch 2 Tage gültig');
+  });
+
+  it('an unlimited plan shows the data used and no fake total; no plan says so instead of 0 of 0', async () => {
+    const { unmount } = await renderWidget(
+      <EsimCard card={{ ...card, unlimited: true, total: 0, used: 3571.13, total_str: 'Unlimited' }} />,
+    );
+    expect(screen.getByTestId('esim-used')).toHaveTextContent('3.49 GB');
+    expect(screen.getByTestId('esim-total')).toHaveTextContent('Unlimited');
+    expect(screen.getByRole('img', { name: '100% of data remaining' })).toBeInTheDocument();
+    unmount();
+    await renderWidget(<EsimCard card={{ ...card, total: 0, used: 0, total_str: '0MB', remain_str: '0MB' }} />);
+    expect(screen.getByTestId('esim-no-plan')).toHaveTextContent('No data plan');
+    expect(screen.queryByTestId('esim-unused')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /remaining/ })).not.toBeInTheDocument();
+  });
+
+  it('shows name, status, gauge, amounts with their unit, expiry and ICCID', async () => {
     await renderWidget(<EsimCard card={card} />);
     expect(screen.getByTestId('esim-name')).toHaveTextContent('eSIM 1234');
     expect(screen.getByTestId('esim-status')).toHaveTextContent('Activated');
     expect(screen.getByRole('img', { name: '75% of data remaining' })).toBeInTheDocument();
-    expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7\.5$/);
-    expect(screen.getByTestId('esim-total')).toHaveTextContent(/^10$/);
+    // An api without remain_mb: total − used.
+    expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7\.5 GB$/);
+    expect(screen.getByTestId('esim-total')).toHaveTextContent(/^10 GB$/);
     expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Expires 2026-12-01');
     expect(screen.getByTestId('esim-iccid')).toHaveTextContent(card.iccid);
     expect(screen.getByTestId('esim-card')).toHaveAttribute('data-warning', 'false');

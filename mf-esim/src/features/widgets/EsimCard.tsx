@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   cardDisplayName,
+  dataPlanOf,
   esimCardState,
-  expiryText,
+  expiryInLanguage,
+  formatData,
   gaugePercent,
   getStorage,
   publish,
@@ -13,7 +15,6 @@ import {
 import { Button, Gauge } from 'shared-contracts/ui';
 import { copyText } from '../../lib/copy-text';
 import { useRemoteTranslation } from '../../lib/remote';
-import { stripUnit } from 'shared-contracts/ui';
 import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row } from './styles';
 
 export interface EsimCardProps {
@@ -24,13 +25,16 @@ export interface EsimCardProps {
 
 /** An eSIM card (spec section 2): the pool card's layout plus the ICCID with copy, Refill or refresh. */
 export function EsimCard({ card, onRefresh }: EsimCardProps) {
-  const { t } = useRemoteTranslation();
+  const { t, i18n } = useRemoteTranslation();
+  const lang = i18n.language;
   const navigate = useNavigate();
   const [refreshing, setRefreshing] = useState(false);
   const name = cardDisplayName(card.name, card.iccid, 'esim');
   const state = esimCardState(card);
-  const percent = card.is_third_party ? 0 : gaugePercent(card.total, card.used);
-  const expiry = expiryText(card);
+  const plan = dataPlanOf(card);
+  // Unlimited: the whole share is left; the figure shown is what was used.
+  const percent = plan === 'unlimited' ? 100 : plan === 'data' ? gaugePercent(card.total, card.used) : 0;
+  const expiry = expiryInLanguage(card, lang);
   return (
     <Body data-testid="esim-card" data-warning={state.warning} aria-label={name}>
       <Head>
@@ -72,16 +76,29 @@ export function EsimCard({ card, onRefresh }: EsimCardProps) {
           />
         </svg>
       </IccidButton>
-      {card.is_third_party ? (
-        <p data-testid="esim-third-party">{t('esimCard.thirdParty')}</p>
-      ) : (
+      {plan === 'third-party' && <p data-testid="esim-third-party">{t('esimCard.thirdParty')}</p>}
+      {/* No data plan (none yet, or none in force): said in words, never 'Unused 0 MB / Total 0 MB'. */}
+      {plan === 'none' && <p data-testid="esim-no-plan">{t('esimCard.noPlan')}</p>}
+      {plan === 'unlimited' && (
+        <Row>
+          <Gauge percent={percent} label={t('esimCard.remaining', { percent })} />
+          <Amounts>
+            <dt>{t('esimCard.used')}</dt>
+            <dd data-testid="esim-used">{formatData(card.used, lang)}</dd>
+            <dt>{t('esimCard.total')}</dt>
+            <dd data-testid="esim-total">{t('esimCard.unlimited')}</dd>
+          </Amounts>
+        </Row>
+      )}
+      {plan === 'data' && (
         <Row>
           <Gauge percent={percent} label={t('esimCard.remaining', { percent })} />
           <Amounts>
             <dt>{t('esimCard.unused')}</dt>
-            <dd data-testid="esim-unused">{stripUnit(card.remain_str)}</dd>
+            {/* An api without remain_mb sends total and used (MB) all the same. */}
+            <dd data-testid="esim-unused">{formatData(card.remain_mb ?? Math.max(0, card.total - card.used), lang)}</dd>
             <dt>{t('esimCard.total')}</dt>
-            <dd data-testid="esim-total">{stripUnit(card.total_str)}</dd>
+            <dd data-testid="esim-total">{formatData(card.total, lang)}</dd>
           </Amounts>
         </Row>
       )}

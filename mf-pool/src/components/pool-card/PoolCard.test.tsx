@@ -21,13 +21,13 @@ async function show(props: Partial<Parameters<typeof PoolCard>[0]> = {}) {
 }
 
 describe('PoolCard', () => {
-  it('shows the default name, integer gauge, status, stripped amounts, expiry and shared lines', async () => {
+  it('shows the default name, integer gauge, status, amounts with their unit, expiry and shared lines', async () => {
     await show();
     expect(screen.getByTestId('pool-name')).toHaveTextContent('Shared Plan 2');
     expect(screen.getByRole('img', { name: '25% of data remaining' })).toBeInTheDocument();
     expect(screen.getByTestId('pool-status')).toHaveTextContent('Activated');
-    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^5$/);
-    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^20$/);
+    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^5 GB$/);
+    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^20 GB$/);
     expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires 2026-12-31');
     const lines = screen.getByRole('img', { name: '2 of 5 shared lines used' });
     expect(lines.querySelectorAll('[data-used="true"]')).toHaveLength(2);
@@ -45,6 +45,17 @@ describe('PoolCard', () => {
       displayName: 'Family',
       index: 2,
     });
+  });
+
+  it('writes the amounts and the warning days in the page language (German: "31,3 GB")', async () => {
+    const family = { ...pool, remain: 32092.7, total: 51200, remain_str: '31.34GB', warn: '3 days', warn_days: 3 };
+    await renderRemote(<PoolCard pool={family} index={1} />, {
+      route: '/',
+      i18n: { lang: 'de', namespaces: [remote] },
+    });
+    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^31,3 GB$/);
+    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^50 GB$/);
+    expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Noch 3 Tage gültig');
   });
 
   it('Manage opens the detail page of the pool, handed over', async () => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  expiryText,
+  expiryInLanguage,
+  formatData,
   gaugePercent,
   NAME_MAX,
   poolDisplayName,
@@ -16,7 +17,6 @@ import {
   CardHead as Head,
   Gauge,
   StatusBadge as Badge,
-  stripUnit,
   UsageIcons,
   WidgetActions,
   WidgetAmounts,
@@ -52,14 +52,14 @@ const Input = styled.input`
 
 /** A shared plan (pool) in the card list or on its detail page (spec section 2, pool card). */
 export function PoolCard({ pool, index, detail = false, onChanged, client }: PoolCardProps) {
-  const { t } = useRemoteTranslation();
+  const { t, i18n } = useRemoteTranslation();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(pool.name);
   const [busy, setBusy] = useState(false);
   const name = poolDisplayName(pool.name, index);
   const percent = gaugePercent(pool.total, pool.total - pool.remain);
-  const expiry = expiryText(pool);
+  const expiry = expiryInLanguage(pool, i18n.language);
   const lines = Array.from({ length: pool.pool_lines }, (_, i) => i < pool.used_pool_lines);
   const poolQuery = `poolId=${encodeURIComponent(pool.id)}`;
   const handOver = (path: string) => {
@@ -98,9 +98,10 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
         <Gauge percent={percent} label={t('poolCard.remaining', { percent })} />
         <WidgetAmounts>
           <dt>{t('poolCard.unused')}</dt>
-          <dd data-testid="pool-unused">{stripUnit(pool.remain_str)}</dd>
+          {/* With their unit, in the page's language ('31,3 GB'): the api's remain and total are MB. */}
+          <dd data-testid="pool-unused">{formatData(pool.remain, i18n.language)}</dd>
           <dt>{t('poolCard.total')}</dt>
-          <dd data-testid="pool-total">{stripUnit(pool.total_str)}</dd>
+          <dd data-testid="pool-total">{formatData(pool.total, i18n.language)}</dd>
         </WidgetAmounts>
       </WidgetRow>
       <WidgetFoot>

@@ -230,6 +230,15 @@ export function createSandboxProvider(db: Queryable, options: SandboxProviderOpt
       return url.startsWith(`${options.publicOrigin}${SANDBOX_PAGE_PATH}/`);
     },
 
+    // The page then only leads back to the shop (as after Cancel); nothing is sent: our order is cancelled already.
+    async expireSession(providerRef) {
+      await db.query(
+        `UPDATE sandbox_sessions SET status = 'cancelled', updated_at = now()
+          WHERE id = $1 AND status IN ('open', 'challenge')`,
+        [providerRef],
+      );
+    },
+
     // The sandbox's saved tokens (pm_...) always pay, except test tokens that ask for the customer or decline.
     async chargeSaved(charge): Promise<ChargeResult> {
       const [result] = await chargeMany([charge]);

@@ -230,6 +230,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       };
     },
 
+    // Its checkout.session.expired event then finds the order cancelled already and changes nothing.
+    async expireSession(providerRef) {
+      const stripe = await sdk();
+      await stripe.checkout.sessions.expire(providerRef);
+    },
+
     async verifyWebhook(rawBody, headers): Promise<VerifiedEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new WebhookRejected('missing signature');

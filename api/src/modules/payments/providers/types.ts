@@ -210,6 +210,12 @@ export interface PaymentProvider {
   ownsPayUrl(url: string): boolean;
   /** PayPal: captures an approved order (idempotent); the capture's own webhook then fulfils. */
   capture?(providerRef: string, orderId: number): Promise<void>;
+  /**
+   * Ends the open pay page of an order the buyer cancelled, so it can no longer be paid there. Best effort: a
+   * payment that still gets through pays the cancelled order (fulfilment.ts). Absent (PayPal, whose order is never
+   * captured once ours is cancelled): the page stays until it expires.
+   */
+  expireSession?(providerRef: string): Promise<void>;
   /** Charges a saved payment method off session (absent: renewals with this provider e-mail a pay link). */
   chargeSaved?(charge: SavedCharge): Promise<ChargeResult>;
   /** Charges many saved methods in one request, where the provider can (answers in the same order). */

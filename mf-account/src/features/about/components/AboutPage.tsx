@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type ApiClient } from 'shared-contracts';
 import { Button, ButtonAnchor, ButtonLink, Card, Muted } from 'shared-contracts/ui';
 import styled from 'styled-components';
@@ -6,6 +7,7 @@ import { getApiClient } from '../../../lib/api-client';
 import { APP_VERSION, PRODUCT_NAME } from '../../../lib/constants';
 import { PageFrame, useRemoteTranslation } from '../../../lib/remote';
 import { loadAppLinks, type AppLinks } from '../api/config';
+import { useWebAppInstall } from './AboutInstall';
 
 const Section = styled(Card)`
   display: grid;
@@ -33,10 +35,32 @@ const Links = styled.ul`
   }
 `;
 
-/** /user/about: product and version, the agreements, the app downloads the site offers, and support. */
+const Steps = styled.ul`
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space.lg};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  line-height: 1.45;
+`;
+
+/** The section a link ('/user/about#install', the install pop-up's) points at. */
+export const INSTALL_SECTION_ID = 'install';
+
+/**
+ * /user/about: product and version, the agreements, installing the shop (the site is a web app: installed from the
+ * browser; app store buttons only for the stores the configuration names), and support.
+ */
 export function AboutPage({ client = getApiClient() }: { client?: ApiClient }) {
   const { t } = useRemoteTranslation();
   const [apps, setApps] = useState<AppLinks | null>(null);
+  const install = useWebAppInstall();
+  const { hash } = useLocation();
+
+  // A link to the install section ('#install') scrolls it into view once the page shows.
+  useEffect(() => {
+    if (hash !== `#${INSTALL_SECTION_ID}`) return;
+    document.getElementById(INSTALL_SECTION_ID)?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
 
   useEffect(() => {
     let cancelled = false;
@@ -75,10 +99,27 @@ export function AboutPage({ client = getApiClient() }: { client?: ApiClient }) {
           </li>
         </Links>
       </Section>
-      {apps && (apps.android || apps.ios) ? (
-        <Section aria-labelledby="about-apps" data-testid="about-apps">
-          <h2 id="about-apps">{t('about.apps')}</h2>
-          <Links>
+      <Section id={INSTALL_SECTION_ID} aria-labelledby="about-install" data-testid="about-install">
+        <h2 id="about-install">{t('about.apps')}</h2>
+        {install.installed ? (
+          <p data-testid="about-installed">{t('about.installed')}</p>
+        ) : (
+          <>
+            <p>{t('about.installLine')}</p>
+            {install.canPrompt ? (
+              <Button type="button" onClick={() => void install.prompt()} data-testid="about-install-button">
+                {t('about.installButton')}
+              </Button>
+            ) : (
+              <Steps data-testid="about-install-steps">
+                <li>{t('about.installIos')}</li>
+                <li>{t('about.installOther')}</li>
+              </Steps>
+            )}
+          </>
+        )}
+        {apps && (apps.android || apps.ios) ? (
+          <Links data-testid="about-apps">
             {apps.android ? (
               <li>
                 <ButtonAnchor href={apps.android} target="_blank" rel="noopener noreferrer" $variant="secondary">
@@ -94,8 +135,8 @@ export function AboutPage({ client = getApiClient() }: { client?: ApiClient }) {
               </li>
             ) : null}
           </Links>
-        </Section>
-      ) : null}
+        ) : null}
+      </Section>
       <Section aria-labelledby="about-help">
         <h2 id="about-help">{t('about.help')}</h2>
         <Button type="button" onClick={openSupport} data-testid="about-support">

@@ -83,6 +83,21 @@ describe('login page (/user/login): log in', () => {
     expect(location()).toBe('/user/login');
   });
 
+  it('says a too-short password once, next to the field, without asking the api (no toast)', async () => {
+    const api = stubCalls({ getConfig: NO_PROVIDERS });
+    const { bus } = await renderLogin();
+    const toasts: unknown[] = [];
+    bus.subscribe('toast', (event) => toasts.push(event));
+    await logIn('short');
+    const password = within(form('login-form')).getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('Use at least 8 characters.');
+    expect(within(form('login-form')).getAllByRole('alert')).toHaveLength(1);
+    expect(toasts).toEqual([]);
+    expect(api.calls.filter((call) => call.name !== 'getConfig')).toHaveLength(0);
+    await userEvent.type(password, '-and-more');
+    expect(within(form('login-form')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('checks the e-mail before calling (spec section 5)', async () => {
     const api = stubCalls({ getConfig: NO_PROVIDERS });
     await renderLogin();
@@ -154,7 +169,10 @@ describe('login page: sign up', () => {
     await userEvent.type(password, 'short');
     expect(password).toHaveAccessibleDescription('Too short: at least 8 characters.');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(password).toHaveAccessibleDescription(/Use at least 8 characters\./);
+    // One message, not the strength hint and the error saying the same thing twice.
+    expect(password).toHaveAccessibleDescription('Use at least 8 characters.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Use at least 8 characters.');
+    expect(screen.queryByText('Too short: at least 8 characters.')).not.toBeInTheDocument();
     expect(api.callsTo('signup')).toHaveLength(0);
 
     await userEvent.type(password, 'Long-enough1');
@@ -186,6 +204,9 @@ describe('login page: sign up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is wrong or has expired.');
     expect(screen.getByTestId('signup-code')).toBeInTheDocument();
+    // Correcting the code makes the message stale.
+    await userEvent.type(screen.getByLabelText('Verification code'), '{Backspace}1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('disables Resend with a visible countdown for 60 s, then sends a new code', async () => {

@@ -52,9 +52,11 @@ export function useLoginFlow(api: ApiClient) {
     [setProblem],
   );
 
+  // Editing a field makes the messages about what was there stale (the page's error toast goes too).
   const setEmail = (value: string) => {
     setEmailState(value);
     setEmailError(null);
+    setProblem(null);
   };
 
   const updateFlow = (scene: CodeScene, change: Partial<CodeFlow>) =>
@@ -84,8 +86,11 @@ export function useLoginFlow(api: ApiClient) {
     clearMessages();
     const address = checkedEmail();
     if (!address) return;
-    if (password === '') {
-      setPasswordError('form.passwordRequired');
+    // A password shorter than any account's is wrong without asking the api (whose answer would be a second,
+    // vaguer message as a toast): the field says so, once.
+    const invalid = passwordProblem(password);
+    if (invalid) {
+      setPasswordError(invalid);
       return;
     }
     const session = await run(() => logIn(api, address, password));
@@ -158,11 +163,17 @@ export function useLoginFlow(api: ApiClient) {
     setPassword: (value: string) => {
       setPassword(value);
       setPasswordError(null);
+      setProblem(null);
     },
-    setCode: (scene: CodeScene, code: string) => updateFlow(scene, { code }),
+    setCode: (scene: CodeScene, code: string) => {
+      updateFlow(scene, { code });
+      // The user is correcting the code: the message about the last one is stale.
+      setProblem(null);
+    },
     setNewPassword: (scene: CodeScene, value: string) => {
       updateFlow(scene, { password: value });
       setPasswordError(null);
+      setProblem(null);
     },
     backToEmail: (scene: CodeScene) => {
       setProblem(null);

@@ -57,7 +57,11 @@ export function useChangeEmail(
       setNewEmailState(value);
       setEmailError(null);
     },
-    setCode,
+    setCode: (value: string) => {
+      setCode(value);
+      // The user is correcting the code: the message about the last one is stale.
+      setProblem(null);
+    },
     requestCode: async () => {
       setProblem(null);
       const check = validateEmail(newEmail);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { getBus, getStorage, STORAGE_KEYS, type EsimCardInfo, type EventMap } from 'shared-contracts';
 import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
+import { LocalToasts } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { CardSettingsPage } from './CardSettingsPage';
@@ -28,14 +29,17 @@ const card: EsimCardInfo = {
   hasKeys: false,
 };
 
-/** The page at /card/set with the routes it leaves for (login, card list). */
+/** The page at /card/set with the routes it leaves for (login, card list), and the page's toasts. */
 async function renderSettings() {
   await renderRemote(
-    <Routes>
-      <Route path="/card/set" element={<CardSettingsPage />} />
-      <Route path="/user/login" element={<p>login page</p>} />
-      <Route path="/eshop/card/list" element={<p>card list page</p>} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/card/set" element={<CardSettingsPage />} />
+        <Route path="/user/login" element={<p>login page</p>} />
+        <Route path="/eshop/card/list" element={<p>card list page</p>} />
+      </Routes>
+      <LocalToasts />
+    </>,
     { route: '/card/set', i18n: { namespaces: [remote, moreText] } },
   );
 }
@@ -118,7 +122,9 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
     expect.objectContaining({ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }),
   ]);
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
-  expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+  // Says what happened, not just "Operation successful.".
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Card renamed to “Trip phone”.');
+  expect(bus.seen.map((toast) => toast.kind)).toEqual(['success']);
   expect(getStorage().getJSON<EsimCardInfo>(STORAGE_KEYS.CARD_ITEM)?.name).toBe('Trip phone');
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   bus.stop();
@@ -144,7 +150,8 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
   expect(api.calls.filter(notPanels)).toEqual([
     expect.objectContaining({ path: '/eshop/api/v1/unbind/card', body: { iccid: card.iccid } }),
   ]);
-  expect(bus.seen).toContainEqual({ kind: 'success', messageKey: 'responseDesc.succOperation' });
+  expect(await screen.findByTestId('toast')).toHaveTextContent('SIM 0005 was removed from your account.');
+  expect(bus.seen.map((toast) => toast.kind)).toEqual(['success']);
   expect(getStorage().get(STORAGE_KEYS.CARD_ITEM)).toBeNull();
   bus.stop();
 });
@@ -184,12 +191,14 @@ test('the monthly auto-renewal limit: shows none, saves one in minor units, remo
   await userEvent.click(within(panel).getByRole('button', { name: 'Save limit' }));
   expect(api.callsTo('setRenewalCap')[0]?.body).toEqual({ iccid: card.iccid, amount: 2550, ccy: 'EUR' });
   expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('€25.50');
+  expect(screen.getByTestId('toast')).toHaveTextContent('Monthly renewal limit saved: €25.50.');
   // Save is disabled again (the field is empty): the focus is back on the amount, not lost.
   expect(input).toHaveFocus();
 
   await userEvent.click(within(panel).getByRole('button', { name: 'Remove limit' }));
   expect(api.callsTo('setRenewalCap')[1]?.body).toEqual({ iccid: card.iccid, amount: null, ccy: 'EUR' });
   expect(await within(panel).findByTestId('renewal-cap-current')).toHaveTextContent('No limit');
+  expect(screen.getByTestId('toast')).toHaveTextContent('Monthly renewal limit removed: every due renewal is charged.');
   // Remove is gone with the limit: the focus went back to the amount.
   expect(within(panel).queryByRole('button', { name: 'Remove limit' })).toBeNull();
   expect(input).toHaveFocus();

@@ -4,7 +4,7 @@ import {
   cardDisplayName,
   DEFAULT_FLAG,
   esimCardState,
-  expiryText,
+  expiryInLanguage,
   getBus,
   getStorage,
   NAME_MAX,
@@ -84,7 +84,10 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
         status_str: card.status_str,
       })
     : null;
-  const expiry = expiryText({ warn: card.warn ?? '', expire_date: card.expire_date ?? '' });
+  const expiry = expiryInLanguage(
+    { warn: card.warn ?? '', warn_days: card.warn_days, expire_date: card.expire_date ?? '' },
+    i18n.language,
+  );
   const cardPath = `/${DEFAULT_FLAG}/${encodeURIComponent(card.iccid)}`;
   const trimmed = name.trim();
   const unchanged = (trimmed || defaultName) === shownName;
@@ -103,8 +106,13 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
     setSaving(false);
     if (!result.ok) return;
     onRenamed(storeCardName(card, trimmed));
-    setName(cardDisplayName(trimmed, card.iccid, 'sim'));
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    const newName = cardDisplayName(trimmed, card.iccid, 'sim');
+    setName(newName);
+    getBus().publish('toast', {
+      kind: 'success',
+      messageKey: trimmed ? 'cardMore:settings.renamed' : 'cardMore:settings.nameReset',
+      values: { name: newName },
+    });
     getBus().publish('card:refresh', { iccid: card.iccid });
   };
 
@@ -115,7 +123,11 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
     setConfirming(false);
     if (!result.ok) return;
     forgetStoredCard();
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    getBus().publish('toast', {
+      kind: 'success',
+      messageKey: 'cardMore:settings.removed',
+      values: { name: shownName },
+    });
     getBus().publish('card:refresh', { iccid: card.iccid });
     navigate(CARD_LIST, { replace: true });
   };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { currencyDigits, formatPrice, getBus, getStorage, STORAGE_KEYS, SUCCESS_MESSAGES } from 'shared-contracts';
+import { currencyDigits, formatPrice, getBus, getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { Button, ErrorLine, Muted } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { moreText } from '../../../lib/text-more';
@@ -16,6 +16,12 @@ export function parseMajor(text: string, ccy: string): number | null {
   const [whole = '0', fraction = ''] = normalized.split('.');
   if (fraction.length > digits) return null;
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0);
+}
+
+/** The cap as a price, null when there is none. A cap of 0 is a cap too (no renewal charge at all). */
+function capText(cap: Cap, lang: string): string | null {
+  if (cap.amount == null || !cap.ccy) return null;
+  return formatPrice(cap.amount, cap.ccy, { lang }) ?? `0 ${cap.ccy}`;
 }
 
 /**
@@ -54,7 +60,13 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
     setText('');
     // Save (now empty) is disabled and Remove may be gone: the keyboard focus goes back to the amount.
     input.current?.focus();
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    const saved = capText(result.data, i18n.language);
+    getBus().publish(
+      'toast',
+      saved
+        ? { kind: 'success', messageKey: 'cardMore:settings.capSaved', values: { amount: saved } }
+        : { kind: 'success', messageKey: 'cardMore:settings.capRemoved' },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -64,11 +76,7 @@ export function RenewalCapPanel({ iccid }: { iccid: string }) {
     if (amount !== null && !saving) void store(amount);
   };
 
-  // A cap of 0 is a cap too (no renewal charge at all).
-  const current =
-    cap?.amount != null && cap.ccy
-      ? (formatPrice(cap.amount, cap.ccy, { lang: i18n.language }) ?? `0 ${cap.ccy}`)
-      : null;
+  const current = cap ? capText(cap, i18n.language) : null;
 
   return (
     <Panel as="form" onSubmit={submit} aria-labelledby={`${inputId}-title`} data-testid="renewal-cap">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { getStorage } from 'shared-contracts';
+import { floatSecondSlot } from 'shared-contracts/ui/theme';
 import { ActivityPopup } from '../../../components/activities/ActivityPopup';
 import { FloatGift, FloatingStack } from '../../../components/activities/FloatingButtons';
 import { RecallDialog } from '../../../components/activities/RecallDialog';
@@ -11,9 +12,9 @@ export const CARD_DETAIL_POSITION = 'cardDetail';
 /** A dismissed recall offer stays away this long for that card (localStorage RECALL_SEEN{iccid}). */
 const RECALL_PAUSE_MS = 24 * 60 * 60 * 1000;
 
-// Above the card page's sticky buy bar.
+// Above the card page's sticky buy bar: the second slot of the stack, inside the room PageFrame leaves for it.
 const FloatAboveBuyBar = styled(FloatingStack)`
-  inset-block-end: calc(150px + env(safe-area-inset-bottom, 0px));
+  inset-block-end: ${floatSecondSlot};
 `;
 
 /**

@@ -28,12 +28,14 @@ describe('card info', () => {
   });
 
   it('shows the remaining share as an integer percent, three stats and the update time', async () => {
-    await open(`/2/${ICCID}`, answers({ used: 1000, total: 3000 }));
+    await open(`/2/${ICCID}`, answers({ used: 1024, total: 3072 }));
     const gauge = await screen.findByRole('meter', { name: 'Data remaining' });
     expect(gauge).toHaveAttribute('aria-valuenow', '66');
     expect(gauge).toHaveTextContent('66%');
-    expect(screen.getByTestId('stat-used')).toHaveTextContent('5GB');
-    expect(screen.getByTestId('stat-total')).toHaveTextContent('20GB');
+    // The figures come from the numbers (MB), with their unit; the api's English texts are not shown.
+    expect(screen.getByTestId('card-data')).toHaveTextContent('1 GB of 3 GB');
+    expect(screen.getByTestId('stat-used')).toHaveTextContent('1 GB');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('3 GB');
     expect(screen.getByTestId('card-days')).toHaveTextContent('21');
     expect(screen.getByTestId('card-updated')).toHaveTextContent(/^Updated /);
   });
@@ -44,18 +46,50 @@ describe('card info', () => {
     expect(screen.getByTestId('card-expiry')).not.toHaveTextContent('2026-12-12');
   });
 
-  it('third-party card: inventory, zero data, a note and no gauge', async () => {
-    await open(`/2/${ICCID}`, answers({ is_third_party: true, status_str: 'Activated' }));
-    expect(await screen.findByTestId('card-status')).toHaveTextContent('Not activated');
-    expect(screen.getByTestId('card-data')).toHaveTextContent('0 of 0');
-    expect(screen.getByTestId('card-third-party')).toHaveTextContent(/third-party card/i);
-    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+  it('writes the figures and the warning days in the page language', async () => {
+    stubCalls(answers({ used: 5324.8, warn: '2 days', warn_days: 2 }));
+    await renderRemote(<Page />, cardRoute(`/2/${ICCID}`, 'de'));
+    expect(await screen.findByTestId('card-data')).toHaveTextContent('5,2 GB von 20 GB');
+    expect(screen.getByTestId('stat-used')).toHaveTextContent('5,2 GB');
+    expect(screen.getByTestId('card-expiry')).toHaveTextContent('Noch 2 Tage gültig');
   });
 
-  it('unlimited and speed limited (kind 2)', async () => {
-    await open(`/2/${ICCID}`, answers({ unlimited: true, total: 0, kind: 2 }));
-    expect(await screen.findByTestId('card-data')).toHaveTextContent('Unlimited');
+  it('third-party card: inventory, a note, no gauge and no figures (no "0 of 0")', async () => {
+    await open(`/2/${ICCID}`, answers({ is_third_party: true, status_str: 'Activated', used: 0, total: 0 }));
+    expect(await screen.findByTestId('card-status')).toHaveTextContent('Not activated');
+    expect(screen.queryByTestId('card-data')).not.toBeInTheDocument();
+    expect(screen.getByTestId('card-third-party')).toHaveTextContent(/third-party card/i);
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stat-used')).not.toBeInTheDocument();
+    expect(screen.getByTestId('card-summary')).not.toHaveTextContent(/\b0\b/);
+  });
+
+  it('unlimited and speed limited (kind 2): the headline is the data used, "Unlimited plan" its context', async () => {
+    await open(`/2/${ICCID}`, answers({ unlimited: true, used: 12595.2, total: 0, kind: 2 }));
+    expect(await screen.findByTestId('card-data')).toHaveTextContent(/^12\.3 GB used$/);
+    expect(screen.getByTestId('card-unlimited')).toHaveTextContent('Unlimited plan');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('Unlimited');
     expect(screen.getByTestId('card-speed-limited')).toHaveTextContent(/fair-use/i);
+  });
+
+  it('a card without a data plan says so, never "0 MB of 0 MB" or "Days left 0", and leads to the packages', async () => {
+    const noPlan = { status_str: 'Ready', used: 0, total: 0, used_str: '0MB', total_str: '0MB', available_days: 0 };
+    await open(`/2/${ICCID}`, answers({ ...noPlan, expire_date: '' }));
+    expect(await screen.findByTestId('card-no-plan')).toHaveTextContent('No data plan yet');
+    expect(screen.queryByTestId('card-data')).not.toBeInTheDocument();
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-days')).not.toBeInTheDocument();
+    expect(screen.getByTestId('card-summary')).not.toHaveTextContent('0MB');
+    // The package list is the way to buy one: the button takes the keyboard to its first package.
+    await screen.findByTestId('packages');
+    await userEvent.click(screen.getByTestId('card-choose-plan'));
+    expect(screen.getByTestId('card-choose-plan')).toHaveTextContent('Choose a package');
+    expect(document.activeElement?.closest('[data-testid="packages"]')).not.toBeNull();
+  });
+
+  it('a card whose plan ended says there is no active plan', async () => {
+    await open(`/2/${ICCID}`, answers({ status_str: 'Suspension', used: 0, total: 0, available_days: 0 }));
+    expect(await screen.findByTestId('card-no-plan')).toHaveTextContent('No active data plan');
   });
 
   it('agent version 3 shows the card list link instead of the card', async () => {

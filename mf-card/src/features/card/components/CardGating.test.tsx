@@ -291,6 +291,18 @@ describe('card tools and dialogs', () => {
     expect(screen.getByRole('tab', { name: 'Asia' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('shows the categories by their translated labels and keeps selecting them by key', async () => {
+    const { getPkg } = answers();
+    await ownerPage({ getPkg: { ...(getPkg as object), typeLabels: { Europe: 'Europa', Asia: 'Asien' } } });
+    expect(await screen.findByRole('tab', { name: 'Europa' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('category-picker-button'));
+    const picker = await screen.findByTestId('category-picker');
+    const options = within(picker).getAllByRole('radio');
+    expect(options.map((option) => option.textContent)).toEqual(['All✓', 'Europa', 'Asien']);
+    await userEvent.click(options[2]!);
+    expect(screen.getByRole('tab', { name: 'Asien' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('bind: a logged-in user binds an unbound card of the old view', async () => {
     login();
     await open({ ...answers({ agent_version: 1, user_id: 0, card_email: '' }), bindCard: null });

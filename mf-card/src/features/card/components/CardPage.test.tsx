@@ -58,7 +58,7 @@ describe('card page frame', () => {
 
     expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: 2026-12-12');
-    expect(screen.getByTestId('card-data')).toHaveTextContent('5.2GB of 20GB');
+    expect(screen.getByTestId('card-data')).toHaveTextContent('5.2 GB of 20 GB');
     expect(screen.getByTestId('card-gauge')).toHaveAccessibleName('Data remaining');
     expect(screen.getByTestId('card-gauge')).toHaveTextContent(/74%\s*left/);
     expect(screen.getByTestId('frame-back')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('card page frame', () => {
   });
 
   it('shows a home button without mode=search, and refresh publishes a success toast on the bus', async () => {
-    stubCalls({ ...base, getCard: card, refresh: { ...card, used_str: '6GB' } });
+    stubCalls({ ...base, getCard: card, refresh: { ...card, used_str: '6GB', used: 6144 } });
     const toasts: Array<EventMap['toast']> = [];
     const unsubscribe = getBus().subscribe('toast', (toast) => toasts.push(toast));
     await renderRemote(<CardPage />, cardRoute());
@@ -90,7 +90,7 @@ describe('card page frame', () => {
 
     await userEvent.click(await screen.findByTestId('card-refresh'));
     await act(async () => undefined);
-    expect(screen.getByTestId('card-data')).toHaveTextContent('6GB of 20GB');
+    expect(screen.getByTestId('card-data')).toHaveTextContent('6 GB of 20 GB');
     expect(toasts).toEqual([{ kind: 'success', messageKey: 'refreshSuccess' }]);
     unsubscribe();
   });

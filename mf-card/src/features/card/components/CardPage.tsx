@@ -87,14 +87,15 @@ export function CardPage() {
   }, [loading]);
   useLayoutEffect(() => () => dismissEarlyView(), []);
 
-  // A pay return reports once (returnType suc or cancel, nothing else): the warning, or the dialog about the order
-  // (its id from the provider's return address, else from the PAY_RETURN the sheet stored); then the parameters
-  // leave the address. The hand-over parameter pkg leaves it too.
+  // A pay return reports once (returnType suc, fail or cancel, nothing else): the warning, or the dialog about the
+  // order (its id from the provider's return address, else from the PAY_RETURN the sheet stored; fail: a declined
+  // payment, which the dialog says and offers to try again); then the parameters leave the address. The hand-over
+  // parameter pkg leaves it too.
   const returnType = query.get('returnType');
   const handOverParam = query.has('pkg');
   const reported = useRef(false);
   useEffect(() => {
-    const payReturn = returnType === 'cancel' || returnType === 'suc';
+    const payReturn = returnType === 'cancel' || returnType === 'suc' || returnType === 'fail';
     if (!payReturn && !handOverParam) return;
     // A return is reported once per visit: a development double effect, or a move to the card's own flag that
     // still carries the parameters, must not report it again.
@@ -107,7 +108,7 @@ export function CardPage() {
       if (returnType === 'cancel') getBus().publish('toast', { kind: 'warning', messageKey: 'orderCancelled' });
       else {
         const orderId = query.get('order_id')?.trim() || (mine?.order_id ? String(mine.order_id) : '');
-        setPaid({ orderId: orderId || null, stored: mine });
+        setPaid({ orderId: orderId || null, stored: mine, ...(returnType === 'fail' ? { returnType } : {}) });
       }
     }
     const rest = new URLSearchParams(location.search);
@@ -188,7 +189,7 @@ export function CardPage() {
                 <GateNote gate="other-user" iccid={iccid} flag={state.flag} />
               </Suspense>
             )}
-            <CardSummary card={state.card} iccid={iccid} />
+            <CardSummary card={state.card} iccid={iccid} canBuy={gate !== 'other-user'} />
             {(gate === 'remember' || gate === 'unbound-view') && (
               <Suspense fallback={null}>
                 <GateNote gate={gate} iccid={iccid} flag={state.flag} />

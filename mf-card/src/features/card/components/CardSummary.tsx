@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { GAUGE_COLOR, type Card } from 'shared-contracts';
-import { Card as Panel } from 'shared-contracts/ui';
+import { Button, Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { lastSeen } from '../lib/last-seen';
 import { summaryFacts } from '../lib/summary-facts';
@@ -28,6 +28,7 @@ export type SummaryCard = Pick<
   | 'unlimited'
   | 'card_kind'
   | 'warn'
+  | 'warn_days'
   | 'is_third_party'
 >;
 
@@ -102,6 +103,9 @@ const Data = styled.div`
     line-height: 1.2;
     overflow-wrap: anywhere;
   }
+  button {
+    justify-self: start;
+  }
 `;
 
 const Stats = styled.dl`
@@ -135,15 +139,29 @@ function updatedAtText(seconds: number | null, lang: string): string | null {
   return seconds === null ? null : formatMoment(seconds * 1000, lang);
 }
 
+/** The package list's heading (PurchasePanel): 'Choose a data plan' takes the reader there. */
+export const PACKAGES_HEADING_ID = 'packages-title';
+
+/** Scrolls to the card's package list and puts the keyboard on its first package; nothing while it is not there. */
+function showPackages(doc: Document = document) {
+  const heading = doc.getElementById(PACKAGES_HEADING_ID);
+  if (!heading) return;
+  const reduced =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  heading.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  heading.closest('section')?.querySelector<HTMLElement>('button, input')?.focus({ preventScroll: true });
+}
+
 /**
  * Card info of the new view: status, expiry, data (gauge), speed limit, three stats cards, the update time and where
- * the network last saw the card.
+ * the network last saw the card. Figures are written in the page's language. A card without a data plan says so
+ * (with `canBuy`, a button to the package list below), a third-party card shows its note and no figures.
  */
-export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string }) {
+export function CardSummary({ card, iccid, canBuy = false }: { card: SummaryCard; iccid: string; canBuy?: boolean }) {
   const { t, i18n } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const facts = summaryFacts(card);
-  const { thirdParty, percent, showGauge, expiry, used, statusKey, warning, profile } = facts;
+  const facts = summaryFacts(card, i18n.language);
+  const { thirdParty, plan, percent, showGauge, expiry, used, statusKey, warning, profile } = facts;
   const total = facts.total ?? t('card.unlimited');
   const updated = updatedAtText(card.usage_updated_at, i18n.language);
   const seen = lastSeen(card, i18n.language);
@@ -199,10 +217,28 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
           </Gauge>
         )}
         <Data>
-          <Line>{t('card.data')}</Line>
-          <strong data-testid="card-data">
-            {facts.unlimited ? t('card.unlimited') : t('card.dataOf', { used, total })}
-          </strong>
+          {plan === 'data' && (
+            <>
+              <Line>{t('card.data')}</Line>
+              <strong data-testid="card-data">{t('card.dataOf', { used, total })}</strong>
+            </>
+          )}
+          {plan === 'unlimited' && (
+            <>
+              <Line data-testid="card-unlimited">{t('card.unlimitedPlan')}</Line>
+              <strong data-testid="card-data">{t('card.usedAmount', { used })}</strong>
+            </>
+          )}
+          {plan === 'none' && (
+            <>
+              <strong data-testid="card-no-plan">{t(facts.noPlanKey)}</strong>
+              {canBuy && (
+                <Button type="button" onClick={() => showPackages()} data-testid="card-choose-plan">
+                  {t('pkg.choose')}
+                </Button>
+              )}
+            </>
+          )}
           {thirdParty && <Line data-testid="card-third-party">{t('card.thirdPartyNote')}</Line>}
           {facts.speedLimited && (
             <Line $tone="warn" data-testid="card-speed-limited">
@@ -211,20 +247,22 @@ export function CardSummary({ card, iccid }: { card: SummaryCard; iccid: string 
           )}
         </Data>
       </Body>
-      <Stats>
-        <div>
-          <dt>{t('card.used')}</dt>
-          <dd data-testid="stat-used">{used}</dd>
-        </div>
-        <div>
-          <dt>{t('card.total')}</dt>
-          <dd data-testid="stat-total">{total}</dd>
-        </div>
-        <div>
-          <dt>{t('card.daysLeft')}</dt>
-          <dd data-testid="card-days">{facts.days}</dd>
-        </div>
-      </Stats>
+      {facts.showStats && (
+        <Stats>
+          <div>
+            <dt>{t('card.used')}</dt>
+            <dd data-testid="stat-used">{used}</dd>
+          </div>
+          <div>
+            <dt>{t('card.total')}</dt>
+            <dd data-testid="stat-total">{total}</dd>
+          </div>
+          <div>
+            <dt>{t('card.daysLeft')}</dt>
+            <dd data-testid="card-days">{facts.days}</dd>
+          </div>
+        </Stats>
+      )}
       {updated && <Line data-testid="card-updated">{t('card.updatedAt', { time: updated })}</Line>}
       {seen && <Line data-testid="card-last-seen">{t('card.lastSeen', seen)}</Line>}
     </Panel>

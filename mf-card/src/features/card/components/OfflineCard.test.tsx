@@ -16,7 +16,7 @@ describe('card page without a network', () => {
   it('shows the card’s last known data left and expiry, marked offline with when it was last updated', async () => {
     stubCalls(answers());
     const first = await renderRemote(<CardPage />, cardRoute());
-    expect(await screen.findByTestId('card-data')).toHaveTextContent('5GB of 20GB');
+    expect(await screen.findByTestId('card-data')).toHaveTextContent('5 GB of 20 GB');
     first.unmount();
 
     noNetwork();
@@ -25,16 +25,16 @@ describe('card page without a network', () => {
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice).toHaveTextContent("You're offline: this is the card's last known data.");
     expect(screen.getByTestId('card-last-updated')).toHaveTextContent(/^Last updated \w{3} \d{1,2}, \d{4}/);
-    expect(screen.getByTestId('card-data')).toHaveTextContent('5GB of 20GB');
+    expect(screen.getByTestId('card-data')).toHaveTextContent('5 GB of 20 GB');
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: 2026-12-12');
-    expect(screen.getByTestId('stat-total')).toHaveTextContent('20GB');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('20 GB');
     expect(screen.queryByTestId('card-error')).not.toBeInTheDocument();
     expect(screen.queryByTestId('packages')).not.toBeInTheDocument();
 
     // Back online: Try again loads the live card.
-    stubCalls(answers({ used_str: '6GB' }));
+    stubCalls(answers({ used_str: '6GB', used: 6144 }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('card-data')).toHaveTextContent('6GB of 20GB');
+    expect(await screen.findByTestId('card-data')).toHaveTextContent('6 GB of 20 GB');
     expect(screen.queryByTestId('card-offline')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatPrice, readableTextColor, type NewPackage } from 'shared-contracts';
+import { formatPrice, readableTextColor, validityText, type NewPackage } from 'shared-contracts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { salePrice } from './goods';
 import { OfferTag, OfferTile, theme } from 'shared-contracts/ui';
@@ -107,7 +107,7 @@ export function PackageTile({
       {item.subscribe_tips && <Small>{item.subscribe_tips}</Small>}
       {(item.area || item.validity) && (
         <Small data-testid="package-coverage">
-          {[item.area, item.validity, t(`pkg.start.${item.validity_start}`)].filter(Boolean).join(' · ')}
+          {[item.area, validityText(item, lang), t(`pkg.start.${item.validity_start}`)].filter(Boolean).join(' · ')}
         </Small>
       )}
     </OfferTile>

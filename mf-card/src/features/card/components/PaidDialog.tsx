@@ -8,14 +8,19 @@ import { moreText } from '../../../lib/text-more';
 import { type PaidReturn } from '../lib/pay-return';
 
 /** Without mf_checkout: the page cannot check the order, but says what the provider said and where it will show. */
-function Unchecked({ onClose }: { onClose: () => void }) {
+function Unchecked({ declined, onClose }: { declined: boolean; onClose: () => void }) {
   const { t } = useRemoteTranslation();
   const { t: tm } = moreText.useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   return (
-    <Dialog title={tc('paymentSuccessful')} closeLabel={t('dialog.close')} onClose={onClose} testId="paid-dialog">
+    <Dialog
+      title={declined ? tm('paid.declinedTitle') : tc('paymentSuccessful')}
+      closeLabel={t('dialog.close')}
+      onClose={onClose}
+      testId="paid-dialog"
+    >
       <Muted role="status" data-testid="paid-status" data-status="unknown">
-        {tm('paid.unknown')}
+        {tm(declined ? 'paid.declined' : 'paid.unknown')}
       </Muted>
       <Button type="button" onClick={onClose}>
         {t('dialog.ok')}
@@ -25,7 +30,7 @@ function Unchecked({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * returnType=suc: the pay return dialog. mf-checkout owns the return handling (it asks /pay/search, names the
+ * returnType=suc (or fail: a declined payment): the pay return dialog. mf-checkout owns the return handling (it asks /pay/search, names the
  * order, has the card reloaded once paid): its './PayReturn' widget is loaded through federation, and without it
  * the page still says the payment is being confirmed.
  */
@@ -49,9 +54,18 @@ export default function PaidDialog({
   return (
     <RemoteWidget<PayReturnProps>
       id="mf_checkout/PayReturn"
-      props={{ iccid, orderId: paid.orderId, stored: paid.stored, lang, onClose, onEmail, onPaid }}
+      props={{
+        iccid,
+        orderId: paid.orderId,
+        stored: paid.stored,
+        lang,
+        onClose,
+        onEmail,
+        onPaid,
+        ...(paid.returnType ? { returnType: paid.returnType } : {}),
+      }}
       loading={null}
-      fallback={<Unchecked onClose={onClose} />}
+      fallback={<Unchecked declined={paid.returnType === 'fail'} onClose={onClose} />}
     />
   );
 }

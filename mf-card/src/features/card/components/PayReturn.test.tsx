@@ -12,7 +12,7 @@ import {
 import { resetRemoteWidgets } from 'shared-contracts/ui/federation';
 import { answers, cardRoute, fakePayReturn, ICCID, Page, type PayReturnSeen } from './card-fixtures';
 
-// The pay return (spec section 2: returnType=suc|cancel) and the purchase start points of the card page that
+// The pay return (spec section 2: returnType=suc|cancel, and fail for a declined payment) and the purchase start points of the card page that
 // mf-checkout's sheet relies on: the partner hand-over (?pkg=) and the refill of a version-3 card. What a paid
 // order says is mf-checkout's (its './PayReturn' widget, tested there): here the card page hands over to it.
 
@@ -107,6 +107,30 @@ describe('pay return on the card page', () => {
     expect(dialog).toHaveTextContent('The package appears on this page as soon as the payment is confirmed.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    jest.mocked(console.error).mockRestore();
+  });
+
+  it("returnType=fail (a declined payment) hands the order to mf_checkout's dialog as declined, not as cancelled", async () => {
+    getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await open(`/2/${ICCID}?returnType=fail&order_id=ord-7`);
+    await screen.findByTestId('paid-dialog');
+    off();
+    expect(seen.at(-1)).toEqual({ iccid: ICCID, orderId: 'ord-7', stored, lang: 'en', returnType: 'fail' });
+    expect(toasts).toEqual([]);
+    expect(getStorage().get(STORAGE_KEYS.PAY_RETURN)).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/2/${ICCID}$`));
+  });
+
+  it('without mf_checkout a decline still says declined, never "Payment successful"', async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('mf_checkout is offline');
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await open(`/2/${ICCID}?returnType=fail&order_id=ord-7`);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+    expect(dialog).toHaveTextContent('Your payment was declined; nothing was charged.');
     jest.mocked(console.error).mockRestore();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { formatPrice, type NewPackage, type OldPackage } from 'shared-contracts';
+import { formatPrice, validityText, type NewPackage, type OldPackage } from 'shared-contracts';
 import { Card as Panel, Muted } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { useCheckout, type CheckoutContext } from '../hooks/use-checkout';
@@ -217,7 +217,7 @@ export default function PurchasePanel({
                 />
                 <span>
                   <strong>{item.name}</strong>
-                  <small>{[item.area, item.validity, item.desc].filter(Boolean).join(' · ')}</small>
+                  <small>{[item.area, validityText(item, lang), item.desc].filter(Boolean).join(' · ')}</small>
                 </span>
                 <strong>{formatPrice(item.price, item.currency, { lang }) ?? t('pkg.free')}</strong>
               </OldItem>
@@ -247,7 +247,7 @@ export default function PurchasePanel({
                     aria-selected={name === activeTab}
                     onClick={() => setTab(name)}
                   >
-                    {name === ALL ? t('pkg.all') : name}
+                    {name === ALL ? t('pkg.all') : (packages.typeLabels?.[name] ?? name)}
                   </button>
                 ))}
               </Tabs>
@@ -259,6 +259,7 @@ export default function PurchasePanel({
                   onModal({
                     kind: 'categories',
                     categories: tabs,
+                    labels: packages.typeLabels,
                     active: activeTab,
                     allLabel: t('pkg.all'),
                     onPick: setTab,

@@ -116,6 +116,8 @@ export interface PayReturnSeen {
   orderId: string | null;
   stored: { order_id?: string } | null;
   lang: string;
+  /** Only when the page passes one (returnType=fail). */
+  returnType?: string;
 }
 
 /**
@@ -130,7 +132,13 @@ export function fakePayReturn(seen: PayReturnSeen[]) {
       onPaid: () => void;
     },
   ) {
-    seen.push({ iccid: props.iccid, orderId: props.orderId, stored: props.stored, lang: props.lang });
+    seen.push({
+      iccid: props.iccid,
+      orderId: props.orderId,
+      stored: props.stored,
+      lang: props.lang,
+      ...(props.returnType ? { returnType: props.returnType } : {}),
+    });
     return (
       <div role="dialog" aria-label="Pay return" data-testid="paid-dialog">
         <button type="button" onClick={props.onPaid}>

@@ -1,4 +1,4 @@
-import { formatPrice, renewPrice, type Goods, type OldPackage } from 'shared-contracts';
+import { formatPrice, renewPrice, validityText, type Goods, type OldPackage } from 'shared-contracts';
 
 // goodsFromNew and salePrice live in shared-contracts (the eSIM shop sells the same way).
 export { goodsFromNew, salePrice } from 'shared-contracts';
@@ -7,7 +7,8 @@ export function goodsFromOld(item: OldPackage, lang: string, showPaypal: boolean
   return {
     id: item.id,
     name: item.name,
-    validity: item.validity,
+    validity: validityText(item, lang),
+    ...(item.validity_days !== undefined ? { validity_days: item.validity_days } : {}),
     area: item.area,
     carriers: item.carriers,
     htu: item.htu,

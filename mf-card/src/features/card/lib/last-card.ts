@@ -20,6 +20,7 @@ const KEPT_FIELDS = [
   'agent_version',
   'card_kind',
   'warn',
+  'warn_days',
   'is_third_party',
 ] as const satisfies ReadonlyArray<keyof CardView>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getBus, ICCID_MIN, CLIENT_MESSAGES, SUCCESS_MESSAGES } from 'shared-contracts';
+import { getBus, ICCID_MIN, CLIENT_MESSAGES } from 'shared-contracts';
 import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
@@ -18,7 +18,7 @@ export function BindDialog({ iccid, onClose, onBound }: { iccid: string; onClose
     const result = await getApiClient().call('bindCard', { iccid });
     setBusy(false);
     if (!result.ok) return;
-    getBus().publish('toast', { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation });
+    getBus().publish('toast', { kind: 'success', messageKey: 'cardMore:bind.done' });
     onBound();
     onClose();
   };

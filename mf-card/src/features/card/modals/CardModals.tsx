@@ -32,6 +32,7 @@ export default function CardModals({ request, iccid, lang, cardEmail, onClose, o
           categories={request.categories}
           active={request.active}
           allLabel={request.allLabel}
+          labels={request.labels}
           onPick={request.onPick}
           onClose={onClose}
         />

@@ -32,12 +32,15 @@ export function CategoryPicker({
   categories,
   active,
   allLabel,
+  labels,
   onPick,
   onClose,
 }: {
   categories: string[];
   active: string;
   allLabel: string;
+  /** Category key → label in the page's language; the key itself when it has none. */
+  labels?: Record<string, string>;
   onPick: (category: string) => void;
   onClose: () => void;
 }) {
@@ -56,7 +59,7 @@ export function CategoryPicker({
               onClose();
             }}
           >
-            {name === ALL_CATEGORY ? allLabel : name}
+            {name === ALL_CATEGORY ? allLabel : (labels?.[name] ?? name)}
             {name === active && <span aria-hidden="true">✓</span>}
           </button>
         ))}

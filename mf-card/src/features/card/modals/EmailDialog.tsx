@@ -52,6 +52,10 @@ export function EmailDialog({ iccid, lang, current, mode, orderId, onClose, onBo
       onSubmit={submit}
       onClose={onClose}
       testId="email"
+      done={(email) => ({
+        messageKey: send ? 'cardMore:email.sent' : 'cardMore:email.saved',
+        values: { email },
+      })}
     />
   );
 }

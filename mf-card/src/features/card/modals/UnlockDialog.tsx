@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getBus, MAX_UNLOCKS, SUCCESS_MESSAGES, type CallResponse, type ToastEvent } from 'shared-contracts';
+import { getBus, MAX_UNLOCKS, type CallResponse, type ToastEvent } from 'shared-contracts';
 import { DialogActions, Muted } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
@@ -10,6 +10,8 @@ export const UNLOCK_TOASTS: Record<CallResponse<'unlock'>['result'], ToastEvent>
   unsuspended: { kind: 'success', messageKey: 'cardMore:unlock.unsuspended' },
   not_suspended: { kind: 'info', messageKey: 'cardMore:unlock.notSuspended' },
 };
+/** The answer did not say what the network did. */
+export const UNLOCK_REQUESTED: ToastEvent = { kind: 'success', messageKey: 'cardMore:unlock.requested' };
 
 /**
  * Unlock confirmation: card/unlock; the server allows MAX_UNLOCKS per card, then answers 10005 (max unlock). The
@@ -33,12 +35,9 @@ export function UnlockDialog({
     const result = await getApiClient().call('unlock', { iccid });
     setBusy(false);
     if (!result.ok) return;
-    // An api that predates the answer sends null (and only lifted locks): the plain success message.
+    // An api that predates the answer sends null: the unlock was asked for, the reloaded card shows the outcome.
     const said = (result.data as CallResponse<'unlock'> | null)?.result;
-    getBus().publish(
-      'toast',
-      (said && UNLOCK_TOASTS[said]) || { kind: 'success', messageKey: SUCCESS_MESSAGES.succOperation },
-    );
+    getBus().publish('toast', (said && UNLOCK_TOASTS[said]) || UNLOCK_REQUESTED);
     onClose();
     onUnlocked();
   };

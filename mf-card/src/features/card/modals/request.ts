@@ -6,7 +6,15 @@ export type ModalRequest =
   | { kind: 'bind' }
   | { kind: 'email'; mode: 'bind' | 'send'; orderId?: string }
   | { kind: 'coverage'; pkgTypeId: number; mode: 'country' | 'network' }
-  | { kind: 'categories'; categories: string[]; active: string; allLabel: string; onPick: (category: string) => void };
+  | {
+      kind: 'categories';
+      categories: string[];
+      active: string;
+      allLabel: string;
+      /** Category key → its label in the page's language (getPkg typeLabels); a key without one shows as it is. */
+      labels?: Record<string, string>;
+      onPick: (category: string) => void;
+    };
 
 export interface ModalHostProps {
   request: ModalRequest;

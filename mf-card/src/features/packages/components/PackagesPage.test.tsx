@@ -2,14 +2,21 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getStorage, STORAGE_KEYS } from 'shared-contracts';
 import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
+import { LocalToasts } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { PackagesPage } from './PackagesPage';
-import { groups, ICCID } from './record-fixtures';
+import { groups, ICCID, record } from './record-fixtures';
 
 // The page's namespaces, as the shell has them by the time the page shows.
 const render = (route: string) =>
-  renderRemote(<PackagesPage />, { route, path: '/pkg', i18n: { namespaces: [remote, moreText] } });
+  renderRemote(
+    <>
+      <PackagesPage />
+      <LocalToasts />
+    </>,
+    { route, path: '/pkg', i18n: { namespaces: [remote, moreText] } },
+  );
 
 test('splits the records into active, pending and stopped/expired sections with data, dates and badges', async () => {
   const api = stubCalls({ pkgRecord: groups });
@@ -59,6 +66,25 @@ test('splits the records into active, pending and stopped/expired sections with 
     expect.objectContaining({ path: '/eshop/pkg/record', body: { iccid: ICCID, lang: 'en' } }),
   ]);
   expect(screen.getByRole('link', { name: 'Card details' })).toHaveAttribute('href', `/2/${ICCID}`);
+});
+
+test('writes data used of total from the numbers, with units; unlimited from its flag', async () => {
+  stubCalls({
+    pkgRecord: {
+      list1: [
+        record({ id: 1, used_str: '5.2GB', used_mb: 5324.8, total_mb: 20480, unlimited: false }),
+        record({ id: 4, name: 'World', total_str: 'Unlimited', used_mb: 3072, total_mb: null, unlimited: true }),
+      ],
+      list2: [],
+      list3: [],
+    },
+  });
+  await render(`/pkg?iccid=${ICCID}`);
+  const [capped, unlimited] = await screen.findAllByTestId('package-record');
+  expect(capped).toHaveTextContent('5.2 GB used of 20 GB');
+  expect(within(capped!).getByRole('meter', { name: 'Data used' })).toHaveAttribute('aria-valuenow', '26');
+  expect(unlimited).toHaveTextContent('3 GB used · unlimited');
+  expect(within(unlimited!).queryByRole('meter')).toBeNull();
 });
 
 test('a section without records says so; no records at all shows the empty state', async () => {
@@ -124,19 +150,19 @@ test('with ?poolId the page points to the shared plan instead of loading card re
   expect(api.calls).toHaveLength(0);
 });
 
-test('the auto-renew switch turns renewal off with pkgUpdate and says so; a refused change leaves it as it was', async () => {
+test('the auto-renew switch turns renewal off with pkgUpdate at once and says so; a refused change leaves it as it was', async () => {
   const api = stubCalls({ pkgRecord: groups, pkgUpdate: null });
-  const { bus } = await render(`/pkg?iccid=${ICCID}`);
-  const toasts: unknown[] = [];
-  bus.subscribe('toast', (event) => toasts.push(event));
+  await render(`/pkg?iccid=${ICCID}`);
   const active = await screen.findByRole('region', { name: /^active/i });
   const europe = within(active).getAllByTestId('package-record')[0]!;
   const toggle = within(europe).getByRole('switch', { name: 'Auto-renew' });
 
   await userEvent.click(toggle);
+  // Off needs no agreement: no question first.
+  expect(screen.queryByRole('dialog')).toBeNull();
   expect(api.callsTo('pkgUpdate')[0]?.body).toEqual({ iccid: ICCID, id: 1, renewal: false });
   expect(toggle).toHaveAttribute('aria-checked', 'false');
-  expect(toasts).toContainEqual({ kind: 'warning', messageKey: 'autoRenewCancelled' });
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Auto-renew is off: Europe 20 GB will not renew.');
   expect(within(europe).getByRole('link', { name: 'Auto-renewal agreement' })).toHaveAttribute(
     'href',
     '/renew/agreement',
@@ -144,5 +170,37 @@ test('the auto-renew switch turns renewal off with pkgUpdate and says so; a refu
 
   stubCalls({ pkgRecord: groups, pkgUpdate: callError(10024) });
   await userEvent.click(toggle);
+  await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
   expect(toggle).toHaveAttribute('aria-checked', 'false');
+});
+
+test('switching auto-renew on asks first, with the agreement: OK turns it on, Cancel leaves it off and says so', async () => {
+  const api = stubCalls({ pkgRecord: groups, pkgUpdate: null });
+  await render(`/pkg?iccid=${ICCID}`);
+  const active = await screen.findByRole('region', { name: /^active/i });
+  const world = within(active).getAllByTestId('package-record')[1]!;
+  const toggle = within(world).getByRole('switch', { name: 'Auto-renew' });
+  expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  await userEvent.click(toggle);
+  let dialog = await screen.findByRole('dialog', { name: 'Turn on auto-renewal?' });
+  expect(dialog).toHaveTextContent('When World unlimited ends, the same package is bought again for this card');
+  const agreement = within(dialog).getByRole('link', { name: 'Auto-renewal agreement' });
+  expect(agreement).toHaveAttribute('href', '/renew/agreement');
+  expect(agreement).toHaveAttribute('target', '_blank');
+  expect(api.callsTo('pkgUpdate')).toHaveLength(0);
+
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(toggle).toHaveAttribute('aria-checked', 'false');
+  expect(api.callsTo('pkgUpdate')).toHaveLength(0);
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Auto-renewal cancelled.');
+
+  await userEvent.click(toggle);
+  dialog = await screen.findByRole('dialog', { name: 'Turn on auto-renewal?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(api.callsTo('pkgUpdate')[0]?.body).toEqual({ iccid: ICCID, id: 4, renewal: true });
+  expect(toggle).toHaveAttribute('aria-checked', 'true');
+  expect(screen.getByTestId('toast')).toHaveTextContent('Auto-renew is on: World unlimited renews when it ends.');
 });

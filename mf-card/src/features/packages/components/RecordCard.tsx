@@ -14,11 +14,11 @@ import { Facts, Meter, NetworkNote, RecordHead, RecordTile, ToneBadge } from './
 export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: string }) {
   const { t, i18n } = moreText.useRemoteTranslation();
   const lang = i18n.language;
-  const unlimited = isUnlimited(record.total_str);
-  const percent = record.status_str === 'active' && !unlimited ? usedPercent(record.used_str, record.total_str) : null;
+  const unlimited = isUnlimited(record);
+  const percent = record.status_str === 'active' && !unlimited ? usedPercent(record) : null;
   const ended = record.status_str === 'stop' || record.status_str === 'invalid';
 
-  const data = recordData(record, (key, vars) => t(`packages.${key}`, vars));
+  const data = recordData(record, (key, vars) => t(`packages.${key}`, vars), lang);
 
   const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
   const purchased = formatSeconds(record.create, lang);
@@ -76,7 +76,13 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
         ) : null}
       </Facts>
       {!ended ? (
-        <RenewalSwitch key={String(record.renewal)} iccid={iccid} id={record.id} renewal={record.renewal} />
+        <RenewalSwitch
+          key={String(record.renewal)}
+          iccid={iccid}
+          id={record.id}
+          name={record.name}
+          renewal={record.renewal}
+        />
       ) : null}
     </RecordTile>
   );

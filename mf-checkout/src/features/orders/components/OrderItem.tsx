@@ -60,26 +60,54 @@ function formatWhen(seconds: number, lang: string): string {
   }
 }
 
+const Buttons = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** What the buyer can do with an order, by its status. */
+export interface OrderActions {
+  onReceipt: (order: OrderRecord) => void;
+  /** Waiting for payment: back to its pay page (or a new one for the same package). */
+  onContinue: (order: OrderRecord) => void;
+  /** Waiting for payment: cancel it (asks first). */
+  onCancel: (order: OrderRecord) => void;
+  /** The payment failed: the same package again. */
+  onRetry: (order: OrderRecord) => void;
+}
+
 /**
  * One order: package, status, amount in the order's own currency (tax included, said when there is some), date,
- * order number, method, the card (when the list spans cards) and, once paid, the receipt e-mail action.
+ * order number, the method (paid with it, or chosen for an unpaid one; none for a cancelled order), the card (when
+ * the list spans cards) and what can be done: the receipt once paid, Continue payment or Cancel order while it waits
+ * for payment, Try again after a failed payment.
  */
 export function OrderItem({
   order,
   lang,
   showCard,
+  busy = false,
   onReceipt,
+  onContinue,
+  onCancel,
+  onRetry,
 }: {
   order: OrderRecord;
   lang: string;
   showCard: boolean;
-  onReceipt: (order: OrderRecord) => void;
-}) {
+  /** An action of this order is under way (the page is about to leave for the pay page). */
+  busy?: boolean;
+} & OrderActions) {
   const { t } = useRemoteTranslation();
   // What was charged: the record's amount is before tax.
   const amount = formatPrice(order.amount + order.tax, order.currency, { lang }) ?? t('sheet.free');
   const tax = order.tax > 0 ? formatPrice(order.tax, order.currency, { lang }) : null;
   const headingId = useId();
+  // Paid with (also a refunded or disputed payment: it was paid); the chosen method of an unpaid one; a cancelled
+  // order took no payment and names none.
+  const paidWith = order.status === 'paid' || order.refunded === true;
+  const methodLabel = paidWith ? t('orders.method') : order.status === 'cancelled' ? null : t('sheet.method');
+  const canRetry = order.status === 'failed' && !order.refunded && !order.disputed;
   return (
     <Item as="li" aria-labelledby={headingId} data-testid="order" data-status={order.status}>
       <Head>
@@ -110,8 +138,12 @@ export function OrderItem({
         <dd dir="ltr" data-testid="order-id">
           {order.order_id}
         </dd>
-        <dt>{t('orders.method')}</dt>
-        <dd>{order.pay === 'paypal' ? 'PayPal' : t('sheet.methodCard')}</dd>
+        {methodLabel && (
+          <>
+            <dt>{methodLabel}</dt>
+            <dd data-testid="order-method">{order.pay === 'paypal' ? 'PayPal' : t('sheet.methodCard')}</dd>
+          </>
+        )}
         {order.renewal && (
           <>
             <dt>{t('orders.renewal')}</dt>
@@ -135,6 +167,42 @@ export function OrderItem({
           data-testid="order-receipt"
         >
           {t('orders.receipt')}
+        </Button>
+      )}
+      {order.status === 'pending' && (
+        <Buttons>
+          <Button
+            type="button"
+            onClick={() => onContinue(order)}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            aria-describedby={headingId}
+            data-testid="order-continue"
+          >
+            {busy ? t('orders.opening') : t('orders.continue')}
+          </Button>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => onCancel(order)}
+            disabled={busy}
+            aria-describedby={headingId}
+            data-testid="order-cancel"
+          >
+            {t('orders.cancel')}
+          </Button>
+        </Buttons>
+      )}
+      {canRetry && (
+        <Button
+          type="button"
+          onClick={() => onRetry(order)}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          aria-describedby={headingId}
+          data-testid="order-retry"
+        >
+          {busy ? t('orders.opening') : t('orders.payAgain')}
         </Button>
       )}
     </Item>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getBus, type EventMap, type OrderRecord } from 'shared-contracts';
+import { pageExit } from 'shared-contracts/links';
 import { callError, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
 import { OrdersPage } from './OrdersPage';
@@ -46,6 +47,7 @@ async function show(
   const rendered = await renderRemote(<OrdersPage />, {
     route,
     path: route.split('?')[0],
+    showLocation: true,
     stored,
     i18n: { lang, namespaces: [remote] },
   });
@@ -78,6 +80,17 @@ describe('orders page (/order, /pay/order)', () => {
     expect(within(europe).getByTestId('order-date')).toHaveTextContent('2025');
     expect(within(world).getByTestId('order-status')).toHaveTextContent('Waiting for payment');
     expect(within(asia).getByTestId('order-status')).toHaveTextContent('Cancelled');
+    // Paid with… only once paid; the method chosen for an unpaid order; none for a cancelled one.
+    expect(japan).toHaveTextContent('Paid withCredit or debit card');
+    expect(world).toHaveTextContent('Payment methodCredit or debit card');
+    expect(world).not.toHaveTextContent('Paid with');
+    expect(within(asia).queryByTestId('order-method')).toBeNull();
+    expect(asia).not.toHaveTextContent('Paid with');
+    // What can be done: pay on or cancel a waiting order; nothing for a cancelled one.
+    expect(within(world).getByRole('button', { name: 'Continue payment' })).toBeEnabled();
+    expect(within(world).getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    expect(within(asia).queryByRole('button')).toBeNull();
+    expect(within(japan).queryByTestId('order-continue')).toBeNull();
     // The receipt only for paid orders.
     expect(within(world).queryByTestId('order-receipt')).toBeNull();
     expect(within(asia).queryByTestId('order-receipt')).toBeNull();
@@ -102,6 +115,11 @@ describe('orders page (/order, /pay/order)', () => {
     const [back, failed] = (await screen.findAllByTestId('order')) as [HTMLElement, HTMLElement];
     expect(within(back).getByTestId('order-status')).toHaveTextContent('Refunded');
     expect(within(failed).getByTestId('order-status')).toHaveTextContent('Payment failed');
+    // A failed payment can be tried again; it was never paid. A refunded one was paid (and paid back).
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(failed).not.toHaveTextContent('Paid with');
+    expect(within(back).queryByTestId('order-retry')).toBeNull();
+    expect(back).toHaveTextContent('Paid with');
   });
 
   it('says Disputed for an order whose payment the bank disputes', async () => {
@@ -178,6 +196,105 @@ describe('orders page (/order, /pay/order)', () => {
     off();
     expect(api.callsTo('sendEmail')[0]?.body).toEqual({ id: 'ord-1', email: 'you@example.com', lang: 'en' });
     expect(toasts).toEqual([{ kind: 'success', messageKey: 'responseDesc.succOperation' }]);
+  });
+
+  describe('an order waiting for payment, or whose payment failed', () => {
+    let leave: jest.SpyInstance;
+    beforeEach(() => {
+      leave = jest.spyOn(pageExit, 'assign').mockImplementation(() => undefined);
+    });
+    afterEach(() => leave.mockRestore());
+
+    const waiting = order({ order_id: 'ord-wait', name: 'World 1 GB', status: 'pending' });
+
+    it("Continue payment goes back to the order's pay page (payResume), with the card of a visitor's order", async () => {
+      const { api, user } = await show(
+        {
+          orderList: { list: [waiting] },
+          payResume: {
+            order_id: 'ord-wait',
+            status: 'pending',
+            pay_url: 'https://shop.example/pay/ses_1',
+            pay: 'stripe',
+          },
+        },
+        { stored: { DEVICE_ITEM_ICCID: ICCID } },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Continue payment' }));
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('https://shop.example/pay/ses_1'));
+      expect(api.callsTo('payResume')[0]?.body).toEqual({ order_id: 'ord-wait', iccid: ICCID });
+      expect(screen.getByTestId('order-continue')).toHaveTextContent('Opening the payment page…');
+      expect(screen.getByTestId('order-continue')).toBeDisabled();
+    });
+
+    it('Try again after a failed payment: a new pay page for the same package; a refusal is said', async () => {
+      const failed = order({ order_id: 'ord-fail', status: 'failed', iccid: OTHER });
+      const { api, user } = await show(
+        { orderList: { list: [failed] }, payResume: callError(10025) },
+        { stored: { RECEIPT: 'token' } },
+      );
+      const seen: Array<EventMap['toast']> = [];
+      const off = getBus().subscribe('toast', (toast) => seen.push(toast));
+      await user.click(await screen.findByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(seen).toEqual([{ kind: 'error', messageKey: 'errors.10025' }]));
+      off();
+      // The account's list spans cards: the order's own card goes with it.
+      expect(api.callsTo('payResume')[0]?.body).toEqual({ order_id: 'ord-fail', iccid: OTHER });
+      expect(leave).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    });
+
+    it('Cancel order asks first; Keep changes nothing, Cancel order cancels it and the list says so', async () => {
+      const { api, user } = await show(
+        { orderList: { list: [waiting] }, payCancel: { order_id: 'ord-wait', status: 'cancelled' } },
+        { stored: { DEVICE_ITEM_ICCID: ICCID } },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      let dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+      expect(dialog).toHaveTextContent('World 1 GB: nothing has been charged for this order.');
+      await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.callsTo('payCancel')).toHaveLength(0);
+
+      const seen: Array<EventMap['toast']> = [];
+      const off = getBus().subscribe('toast', (toast) => seen.push(toast));
+      api.stub({ orderList: { list: [{ ...waiting, status: 'cancelled' }] } });
+      await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+      dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+      await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Cancelled'));
+      off();
+      expect(api.callsTo('payCancel')[0]?.body).toEqual({ order_id: 'ord-wait', iccid: ICCID });
+      expect(seen).toEqual([{ kind: 'success', messageKey: 'checkout:orders.cancelledDone' }]);
+      expect(api.callsTo('orderList')).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Continue payment' })).toBeNull();
+    });
+
+    it('an order paid meanwhile says so instead of cancelling', async () => {
+      const { api, user } = await show(
+        { orderList: { list: [waiting] }, payCancel: { order_id: 'ord-wait', status: 'paid' } },
+        { stored: { RECEIPT: 'token' } },
+      );
+      const seen: Array<EventMap['toast']> = [];
+      const off = getBus().subscribe('toast', (toast) => seen.push(toast));
+      api.stub({ orderList: { list: [{ ...waiting, status: 'paid' }] } });
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+      await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Paid'));
+      off();
+      expect(seen).toEqual([{ kind: 'info', messageKey: 'checkout:orders.alreadyPaid' }]);
+    });
+  });
+
+  it('reports a pay return to this page (a pool bought without a card): a decline says so, then leaves the address', async () => {
+    const { api } = await show(
+      { orderList: { list: [order({ status: 'failed' })] }, paySearch: { order_id: 'ord-1', status: 'failed' } },
+      { route: '/pay/order?returnType=fail&order_id=ord-1', stored: { RECEIPT: 'token' } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(api.callsTo('paySearch')[0]?.body).toEqual({ order_id: 'ord-1' });
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('returnType'));
   });
 
   it('is translated and right-to-left ready (Hebrew)', async () => {

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { type OrderRecord, type PayReturnProps } from 'shared-contracts';
-import { payReturn, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
+import { getStorage, STORAGE_KEYS, type OrderRecord, type PayReturnProps } from 'shared-contracts';
+import { pageExit } from 'shared-contracts/links';
+import { callError, payReturn, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
 import { remote } from '../../../lib/remote';
-import { PAY_POLL_MS } from '../hooks/use-pay-return';
+import { PAY_POLL_MS } from '../../../components/pay-return/use-pay-return';
 import PayReturnDialog from './PayReturnDialog';
 
-// mf_checkout/PayReturn: the dialog the card page shows when the provider sends the browser back (returnType=suc).
+// mf_checkout/PayReturn: the dialog the card page shows when the provider sends the browser back (returnType=suc, or
+// fail after a declined payment).
 
 const ICCID = '89880000000000000001';
 
@@ -117,6 +119,89 @@ describe('PayReturnDialog', () => {
     expect(dialog).toHaveTextContent('nothing was charged');
     expect(within(dialog).queryByTestId('paid-email')).toBeNull();
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  describe('after a decline (returnType=fail)', () => {
+    let leave: jest.SpyInstance;
+    beforeEach(() => {
+      leave = jest.spyOn(pageExit, 'assign').mockImplementation(() => undefined);
+    });
+    afterEach(() => leave.mockRestore());
+
+    it('says the payment was declined from the start, never "Payment successful"', async () => {
+      await show({ paySearch: () => new Promise(() => undefined) }, { returnType: 'fail' });
+      const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+      expect(within(dialog).getByTestId('paid-status')).toHaveTextContent(
+        'Your payment was declined; nothing was charged.',
+      );
+      expect(within(dialog).queryByTestId('paid-email')).toBeNull();
+      expect(within(dialog).queryByTestId('paid-order')).toBeNull();
+    });
+
+    it('Try again opens a new pay page for the same package (payResume), in one tap', async () => {
+      getStorage().setJSON(STORAGE_KEYS.PAY_RETURN, stored);
+      const { api, onPaid, user } = await show(
+        {
+          paySearch: { order_id: 'ord-7', status: 'failed' },
+          payResume: { order_id: 'ord-8', status: 'pending', pay_url: 'https://shop.example/pay/ses_2', pay: 'stripe' },
+        },
+        { returnType: 'fail' },
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+      await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'failed'));
+      await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('https://shop.example/pay/ses_2'));
+      expect(api.callsTo('payResume')[0]?.body).toEqual({ order_id: 'ord-7', iccid: ICCID });
+      // The earlier hand-over would name the old attempt on the way back: the new return reads the order itself.
+      expect(getStorage().get(STORAGE_KEYS.PAY_RETURN)).toBeNull();
+      expect(onPaid).not.toHaveBeenCalled();
+    });
+
+    it('Try again on an order that got paid meanwhile shows it paid; a refusal says why and stays', async () => {
+      let status: 'failed' | 'paid' = 'failed';
+      const { api, onPaid, user } = await show(
+        {
+          paySearch: () => ({ order_id: 'ord-7', status }),
+          payResume: () => ({ order_id: 'ord-7', status: 'paid' }),
+          orderList: { list: [record] },
+        },
+        { returnType: 'fail' },
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+      await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'failed'));
+      status = 'paid';
+      await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(within(dialog).getByTestId('paid-status')).toHaveAttribute('data-status', 'paid'));
+      expect(screen.getByRole('dialog', { name: 'Payment successful' })).toBeInTheDocument();
+      expect(onPaid).toHaveBeenCalledTimes(1);
+      expect(leave).not.toHaveBeenCalled();
+      expect(api.callsTo('payResume')).toHaveLength(1);
+
+      const again = await show(
+        { paySearch: { order_id: 'ord-7', status: 'failed' }, payResume: callError(10024) },
+        { returnType: 'fail' },
+      );
+      const refused = (await screen.findAllByRole('dialog', { name: 'Payment declined' })).at(-1) as HTMLElement;
+      await again.user.click(within(refused).getByRole('button', { name: 'Try again' }));
+      expect(await within(refused).findByTestId('paid-retry-error')).toHaveTextContent(
+        'This belongs to another account.',
+      );
+      expect(within(refused).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    });
+
+    it('a suc return whose order failed offers Try again too', async () => {
+      await show({ paySearch: { order_id: 'ord-7', status: 'failed' } });
+      const dialog = await screen.findByRole('dialog', { name: 'Payment not completed' });
+      expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(within(dialog).getByTestId('paid-close')).toHaveTextContent('Close');
+    });
+
+    it('is translated (German, formal)', async () => {
+      await show({ paySearch: { order_id: 'ord-7', status: 'failed' } }, { returnType: 'fail' }, 'de');
+      const dialog = await screen.findByRole('dialog', { name: 'Zahlung abgelehnt' });
+      expect(dialog).toHaveTextContent('Ihre Zahlung wurde abgelehnt');
+      expect(within(dialog).getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    });
   });
 
   it('without an order id it asks nothing and says the package appears once the payment is confirmed', async () => {

@@ -8,8 +8,8 @@ import { Dialog } from 'shared-contracts/ui/dialog';
 import { Note } from '../../../components/parts';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { percent } from '../lib/amounts';
-import { countryLabel, countryOptions } from './countries';
-import { useAddressForm } from './use-address-form';
+import { countryOptions } from './countries';
+import { addressErrorKey, useAddressForm, type AddressStart } from './use-address-form';
 
 const Form = styled.form`
   display: grid;
@@ -17,11 +17,15 @@ const Form = styled.form`
 `;
 
 export interface AddressDialogProps {
-  iccid: string;
+  /** The card the address is saved for; without one, the eSIM slot (eSIM shop) the profile is bought for. */
+  iccid: string | null;
+  eid?: string;
   lang: Language;
   client: ApiClient;
   /** The card's e-mail, to start the form with. */
   email: string;
+  /** The buyer's last saved address (the pay check's savedAddress), to start the form with. */
+  start?: AddressStart | null;
   /** 'ok' after a successful save: the address with its tax rate goes back to the sheet. */
   onDone: (saved: SavedAddress & { email: string }) => void;
   onCancel: () => void;
@@ -30,15 +34,25 @@ export interface AddressDialogProps {
 const REGION_LABELS: Record<string, string> = { US: 'address.state', CA: 'address.province' };
 
 /**
- * The address form dialog (tax rate, spec sections 2, 4 and 5): e-mail, country (named in the reader's language,
- * with its dial code), region (states for US, provinces for CA, free text elsewhere), city, Zip or postal code and
- * address line, each checked on input and on blur. 'save' calls /save/address; the form then locks and the button
- * reads 'ok', which hands the address and its tax rate back.
+ * The address form dialog (tax rate, spec sections 2, 4 and 5): e-mail, country (named in the reader's language),
+ * region (states for US, provinces for CA, free text elsewhere), city, Zip or postal code and address line, each
+ * checked on input and on blur, each message naming its field as labelled. A returning buyer's last saved address
+ * fills it in. 'save' calls /save/address (for the card, or the eSIM slot's account); the form then locks and the
+ * button reads 'ok', which hands the address and its tax rate back.
  */
-export default function AddressDialog({ iccid, lang, client, email, onDone, onCancel }: AddressDialogProps) {
+export default function AddressDialog({
+  iccid,
+  eid,
+  lang,
+  client,
+  email,
+  start,
+  onDone,
+  onCancel,
+}: AddressDialogProps) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
-  const { form, errors, change, blur, submit } = useAddressForm(email);
+  const { form, errors, change, blur, submit } = useAddressForm(email, start);
   const [saved, setSaved] = useState<SavedAddress | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,7 +76,8 @@ export default function AddressDialog({ iccid, lang, client, email, onDone, onCa
     }
     setSaving(true);
     setFailure(null);
-    const answer = await client.call('saveAddress', { ...result.value, iccid }, { closeMessage: true });
+    const target = iccid ? { iccid } : eid ? { eid } : {};
+    const answer = await client.call('saveAddress', { ...result.value, ...target }, { closeMessage: true });
     setSaving(false);
     if (answer.ok) setSaved(answer.data);
     else setFailure(answer.network ? NETWORK_ERROR_KEY : messageKeyFor(answer.code, answer.message));
@@ -84,7 +99,7 @@ export default function AddressDialog({ iccid, lang, client, email, onDone, onCa
         })}
         {error && (
           <ErrorLine id={errorId} data-testid={`address-${name}-error`}>
-            {tc(error)}
+            {tc(addressErrorKey(name, error, form.country))}
           </ErrorLine>
         )}
       </Field>
@@ -125,7 +140,7 @@ export default function AddressDialog({ iccid, lang, client, email, onDone, onCa
           >
             {countries.map((option) => (
               <option key={option.code} value={option.code}>
-                {countryLabel(option)}
+                {option.name}
               </option>
             ))}
           </select>

@@ -1,38 +1,44 @@
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { getCountries } from 'libphonenumber-js/min';
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2. */
   code: string;
-  /** The country's name in the reader's language (Intl.DisplayNames). */
+  /** The country's name in the reader's language (Intl.DisplayNames; English where the language has no names). */
   name: string;
-  /** International dialling code, e.g. '+1'. */
-  dial: string;
 }
 
 const cache = new Map<string, CountryOption[]>();
 
+/** Region names in `lang`, else in English, else none (a browser without Intl.DisplayNames). */
+function displayNames(lang: string): Intl.DisplayNames | null {
+  for (const locale of [lang, 'en']) {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    } catch {
+      // Try the next one.
+    }
+  }
+  return null;
+}
+
 /**
- * The address form's countries (spec section 3's area-code list: country, dial code, name shown): the countries
- * libphonenumber-js keeps with their calling codes, named and sorted in `lang`.
+ * The address form's countries (the countries of spec section 3's area-code list, as libphonenumber-js keeps them):
+ * each named in the reader's language and sorted by that name. A billing address needs the country, not its dial
+ * code, so none is shown.
  */
 export function countryOptions(lang: string): CountryOption[] {
   const known = cache.get(lang);
   if (known) return known;
-  let names: Intl.DisplayNames | null = null;
+  const names = displayNames(lang);
+  let collator: Intl.Collator;
   try {
-    names = new Intl.DisplayNames([lang], { type: 'region' });
+    collator = new Intl.Collator(lang);
   } catch {
-    names = null;
+    collator = new Intl.Collator('en');
   }
-  const collator = new Intl.Collator(lang);
   const options = getCountries()
-    .map((code) => ({ code, name: names?.of(code) ?? code, dial: `+${getCountryCallingCode(code)}` }))
+    .map((code) => ({ code, name: names?.of(code) ?? code }))
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(lang, options);
   return options;
-}
-
-/** '<name> (+1)': the dial code isolated left to right, so '+1' does not turn into '1+' in Arabic or Hebrew. */
-export function countryLabel(option: CountryOption): string {
-  return `${option.name} (\u2066${option.dial}\u2069)`;
 }

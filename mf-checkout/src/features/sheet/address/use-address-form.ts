@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { CLIENT_MESSAGES } from 'shared-contracts';
 import {
   emptyAddress,
   validateAddress,
@@ -8,12 +9,27 @@ import {
   type AddressForm,
 } from 'shared-contracts/validators/address';
 
+/** The fields of a saved address the form starts with (the pay check's savedAddress, without its e-mail). */
+export type AddressStart = Omit<AddressForm, 'email'>;
+
 /**
  * The address form's values and messages. Each field is checked on input and on blur (spec section 5); changing the
- * country empties the region (US and CA pick from their lists, elsewhere it is free text).
+ * country empties the region (US and CA pick from their lists, elsewhere it is free text). `start`: the buyer's last
+ * saved address, so a returning buyer only checks it and saves.
  */
-export function useAddressForm(initialEmail: string) {
-  const [form, setForm] = useState<AddressForm>(() => emptyAddress(initialEmail));
+export function useAddressForm(initialEmail: string, start?: AddressStart | null) {
+  const [form, setForm] = useState<AddressForm>(() =>
+    start
+      ? {
+          email: initialEmail,
+          country: start.country,
+          region: start.region,
+          city: start.city,
+          postalCode: start.postalCode,
+          line1: start.line1,
+        }
+      : emptyAddress(initialEmail),
+  );
   const [errors, setErrors] = useState<AddressErrors>({});
 
   const check = useCallback((field: AddressField, next: AddressForm) => {
@@ -61,4 +77,24 @@ export function useAddressForm(initialEmail: string) {
   }, [form]);
 
   return { form, errors, change, blur, submit };
+}
+
+/**
+ * A field's message, naming the field as it is labelled for the country: the region is a State (US), a Province or
+ * territory (CA), else a free-text state, province or region; the postal code a Zip code (US), else a postal code.
+ * Other messages are the common ones (spec section 5).
+ */
+export function addressErrorKey(field: AddressField, message: string, country: string): string {
+  const upper = country.toUpperCase();
+  if (field === 'region' && message === CLIENT_MESSAGES.addressRegion) {
+    return upper === 'US'
+      ? 'checkout:address.errors.state'
+      : upper === 'CA'
+        ? 'checkout:address.errors.province'
+        : 'checkout:address.errors.region';
+  }
+  if (field === 'postalCode' && message === CLIENT_MESSAGES.addressPostalCode) {
+    return upper === 'US' ? 'checkout:address.errors.zip' : 'checkout:address.errors.postal';
+  }
+  return message;
 }

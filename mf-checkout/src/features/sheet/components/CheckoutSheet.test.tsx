@@ -494,8 +494,14 @@ describe('CheckoutSheet: the address dialog', () => {
     expect(dialog).toHaveAccessibleName('Billing address');
     const country = within(dialog).getByRole('combobox', { name: 'Country or region' });
     expect(country).toHaveValue('US');
-    expect(within(country).getByRole('option', { name: 'United States (\u2066+1\u2069)' })).toBeInTheDocument();
-    expect(within(country).getByRole('option', { name: 'Germany (\u2066+49\u2069)' })).toBeInTheDocument();
+    // Countries by name: a billing address has no use for dial codes.
+    expect(within(country).getByRole('option', { name: 'United States' })).toBeInTheDocument();
+    expect(within(country).getByRole('option', { name: 'Germany' })).toBeInTheDocument();
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .filter((option) => /\+\d/.test(option.textContent ?? '')),
+    ).toEqual([]);
     const state = within(dialog).getByRole('combobox', { name: 'State' });
     // 57 regions and the "Choose…" entry.
     expect(within(state).getAllByRole('option')).toHaveLength(58);
@@ -554,12 +560,122 @@ describe('CheckoutSheet: the address dialog', () => {
   it('save with gaps shows every message and focuses the first; nothing is sent', async () => {
     const { user, dialog, api } = await openAddress();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByTestId('address-region-error')).toHaveTextContent('Please select region');
+    // Each message names its field as labelled: State and Zip code in the US.
+    expect(within(dialog).getByTestId('address-region-error')).toHaveTextContent('Please select your state');
     expect(within(dialog).getByTestId('address-city-error')).toHaveTextContent('Please enter city');
-    expect(within(dialog).getByTestId('address-postalCode-error')).toHaveTextContent('Please enter postal code');
+    expect(within(dialog).getByTestId('address-postalCode-error')).toHaveTextContent('Please enter your Zip code');
     expect(within(dialog).getByTestId('address-line1-error')).toHaveTextContent('Please enter address');
     expect(within(dialog).getByTestId('address-region')).toHaveFocus();
     expect(api.callsTo('saveAddress')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'CA',
+      'Province or territory',
+      'Please select your province or territory',
+      'Postal code',
+      'Please enter your postal code',
+    ],
+    [
+      'DE',
+      'State, province or region',
+      'Please enter your state, province or region',
+      'Postal code',
+      'Please enter your postal code',
+    ],
+  ])(
+    '%s: the region and postal messages name the fields as labelled',
+    async (code, region, regionError, postal, postalError) => {
+      const { user, dialog } = await openAddress();
+      await user.selectOptions(within(dialog).getByTestId('address-country'), code);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(within(dialog).getByLabelText(region)).toHaveAccessibleDescription(regionError);
+      expect(within(dialog).getByLabelText(postal)).toHaveAccessibleDescription(postalError);
+    },
+  );
+
+  it('German: the messages are German and name the fields as labelled', async () => {
+    const { user, dialog } = await openAddress({}, 'de');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(within(dialog).getByTestId('address-region-error')).toHaveTextContent(
+      'Bitte wählen Sie Ihren Bundesstaat aus',
+    );
+    expect(within(dialog).getByTestId('address-postalCode-error')).toHaveTextContent(
+      'Bitte geben Sie Ihren ZIP-Code ein',
+    );
+  });
+
+  it("starts with the buyer's last saved address from the pay check; Save keeps it for this card", async () => {
+    const { user, dialog, api } = await openAddress({
+      checkPay: {
+        ...addressCheck,
+        savedAddress: {
+          email: 'last@example.com',
+          country: 'CA',
+          region: 'ON',
+          city: 'Toronto',
+          postalCode: 'M5V 2T6',
+          line1: '290 Bremner Blvd',
+        },
+      },
+      saveAddress: {
+        taxRate: 0.13,
+        country: 'CA',
+        region: 'ON',
+        city: 'Toronto',
+        line1: '290 Bremner Blvd',
+        postalCode: 'M5V 2T6',
+      },
+    });
+    expect(within(dialog).getByTestId('address-email')).toHaveValue('last@example.com');
+    expect(within(dialog).getByTestId('address-country')).toHaveValue('CA');
+    expect(within(dialog).getByRole('combobox', { name: 'Province or territory' })).toHaveValue('ON');
+    expect(within(dialog).getByTestId('address-city')).toHaveValue('Toronto');
+    expect(within(dialog).getByTestId('address-postalCode')).toHaveValue('M5V 2T6');
+    expect(within(dialog).getByTestId('address-line1')).toHaveValue('290 Bremner Blvd');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByTestId('address-tax')).toHaveTextContent('13%');
+    expect(api.callsTo('saveAddress')[0]?.body).toEqual({
+      email: 'last@example.com',
+      country: 'CA',
+      region: 'ON',
+      city: 'Toronto',
+      postalCode: 'M5V 2T6',
+      line1: '290 Bremner Blvd',
+      iccid: ICCID,
+    });
+  });
+
+  it('an eSIM profile in USD asks for the address too, saved for the slot, and its tax is on the confirmation', async () => {
+    const EID = '89049032123456789012345678901234';
+    const opened = await openSheet(requestFor({}, { iccid: null, eid: EID }), {
+      checkPay: addressCheck,
+      saveAddress: {
+        taxRate: 0.04,
+        country: 'US',
+        region: 'NY',
+        city: 'New York',
+        line1: '1 Main St',
+        postalCode: '10001',
+      },
+      esimOrderProfile: { pay_url: PAY_URL, order_id: 'ord-9', pay: 'stripe' },
+    });
+    expect(opened.api.callsTo('checkPay')[0]?.body).toMatchObject({ eid: EID, ccy: 'USD' });
+    await opened.user.click(screen.getByTestId('checkout-buy'));
+    const dialog = await screen.findByTestId('address-dialog');
+    await opened.user.selectOptions(within(dialog).getByTestId('address-region'), 'NY');
+    await opened.user.type(within(dialog).getByTestId('address-city'), 'New York');
+    await opened.user.type(within(dialog).getByTestId('address-postalCode'), '10001');
+    await opened.user.type(within(dialog).getByTestId('address-line1'), '1 Main St');
+    await opened.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByTestId('address-tax');
+    expect(opened.api.callsTo('saveAddress')[0]?.body).toMatchObject({ eid: EID, region: 'NY' });
+    expect(opened.api.callsTo('saveAddress')[0]?.body).not.toHaveProperty('iccid');
+    await opened.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your purchase' });
+    // 1290 × 0.04 = 51.6 → $0.52.
+    expect(within(confirm).getByTestId('confirm-tax')).toHaveTextContent('$0.52');
   });
 
   it("'save' calls /save/address, locks the form with 'ok', which brings the tax rate to the sheet", async () => {

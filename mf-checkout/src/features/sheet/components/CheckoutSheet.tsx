@@ -34,6 +34,8 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
   const agreementUrl = shopUrl('/agreement', request.apiBase);
   const renewalUrl = shopUrl('/renew/agreement', request.apiBase);
   const checkFailed = flow.tried && flow.check.status === 'failed' ? flow.check : null;
+  // A returning buyer's last saved address (the pay check's answer) starts the address form.
+  const lastAddress = flow.check.status === 'ready' ? (flow.check.data.savedAddress ?? null) : null;
 
   return (
     <>
@@ -90,15 +92,22 @@ export default function CheckoutSheet({ request, onClose }: CheckoutSheetProps) 
       {flow.step === 'email' && (
         <PayerEmailDialog initial={request.email ?? ''} onGiven={flow.emailGiven} onClose={flow.emailClosed} />
       )}
-      {flow.step === 'address' && iccid && (
+      {flow.step === 'address' && (iccid || request.eid) && (
         <Suspense fallback={null}>
           <AddressDialog
             iccid={iccid}
+            eid={request.eid}
             lang={lang}
             client={client}
             email={
-              flow.address?.email ?? flow.payerEmail ?? request.email ?? getStorage().get(STORAGE_KEYS.USER_EMAIL) ?? ''
+              flow.address?.email ??
+              flow.payerEmail ??
+              lastAddress?.email ??
+              request.email ??
+              getStorage().get(STORAGE_KEYS.USER_EMAIL) ??
+              ''
             }
+            start={lastAddress}
             onDone={flow.addressSaved}
             onCancel={flow.backToSheet}
           />

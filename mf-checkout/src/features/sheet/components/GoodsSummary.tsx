@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { type Goods } from 'shared-contracts';
 import { Pairs } from '../../../components/parts';
 import { useRemoteTranslation } from '../../../lib/remote';
+import { localValidity } from '../lib/dates';
 
 const Name = styled.p`
   margin: 0;
@@ -34,7 +35,7 @@ export function GoodsSummary({
   eid?: string;
   testPrefix?: string;
 }) {
-  const { t } = useRemoteTranslation();
+  const { t, i18n } = useRemoteTranslation();
   const starts = STARTS.has(goods.htu) ? t(`sheet.startsAt.${goods.htu}`) : '';
   const howToUse = !starts && goods.htu ? goods.htu : '';
   return (
@@ -60,7 +61,7 @@ export function GoodsSummary({
           <>
             <dt>{t('sheet.validity')}</dt>
             <dd data-testid={`${testPrefix}-validity`}>
-              <bdi>{goods.validity}</bdi>
+              <bdi>{localValidity(goods.validity, i18n.language)}</bdi>
               {starts && ` · ${starts}`}
             </dd>
           </>

@@ -72,15 +72,16 @@ export function useCheckoutFlow(request: CheckoutRequest, client: ApiClient) {
       const from = done === null ? 0 : STAGES.indexOf(done) + 1;
       for (const stage of STAGES.slice(from)) {
         if (stage === 'email' && needsEmail(renewal, given ?? saved?.email ?? null)) return setStep('email');
-        // Without a card there is nothing to save an address for (Address.iccid): the api applies no tax then.
-        if (stage === 'address' && needsAddress && !saved && request.iccid) return setStep('address');
+        // The address is saved for the card, or in the eSIM shop for the slot's account; with neither (a pool
+        // bought without a card) the api applies no address tax and asks for none.
+        if (stage === 'address' && needsAddress && !saved && (request.iccid || request.eid)) return setStep('address');
         if (stage === 'reminder' && request.renewalActive) return setStep('reminder');
         if (stage === 'confirm') return setStep('confirm');
       }
     },
     // needsEmail reads request.email and the stored login, both fixed while the sheet is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [request.iccid, request.renewalActive, renewal, payerEmail],
+    [request.iccid, request.eid, request.renewalActive, renewal, payerEmail],
   );
 
   const buy = useCallback(async () => {

@@ -16,3 +16,17 @@ export function reminderKind(orderTime: number | null, now = Date.now()): 'futur
   if (orderTime === null || !Number.isFinite(orderTime) || orderTime <= 0) return 'unknown';
   return orderTime * 1000 > now ? 'future' : 'past';
 }
+
+/**
+ * A validity as the reader's language writes it. The package lists say it in English ('30 days', '1 day'): such a
+ * text is written again in `lang` ('30 Tage'); any other text (already translated, or not a number of days) is kept.
+ */
+export function localValidity(validity: string, lang: string): string {
+  const days = /^\s*(\d{1,4})\s+days?\s*$/i.exec(validity)?.[1];
+  if (!days) return validity;
+  try {
+    return new Intl.NumberFormat(lang, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(Number(days));
+  } catch {
+    return validity;
+  }
+}

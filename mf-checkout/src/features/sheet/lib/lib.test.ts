@@ -1,7 +1,7 @@
 import { type Goods } from 'shared-contracts';
 import { stripeKeyOf } from '../hooks/use-pay-check';
 import { amountsOf, percent } from './amounts';
-import { reminderKind } from './dates';
+import { localValidity, reminderKind } from './dates';
 import { deviceFingerprint, prepareFingerprint } from './fingerprint';
 
 const goods = { price: 1999, taxRate: 0.0725, currency: 'USD' } as Goods;
@@ -22,6 +22,14 @@ describe('sheet helpers', () => {
     expect(reminderKind(1_800_000_100, now)).toBe('future');
     expect(reminderKind(1_799_999_000, now)).toBe('past');
     expect(reminderKind(null, now)).toBe('unknown');
+  });
+
+  it("writes the package list's English validity in the reader's language, and keeps any other text", () => {
+    expect(localValidity('30 days', 'de')).toBe('30 Tage');
+    expect(localValidity('1 day', 'pl')).toBe('1 dzień');
+    expect(localValidity('7 days', 'en')).toBe('7 days');
+    expect(localValidity('7 Tage', 'de')).toBe('7 Tage');
+    expect(localValidity('until the end of the month', 'de')).toBe('until the end of the month');
   });
 
   it('takes a Stripe publishable key from the pay check only when it looks like one', () => {

@@ -57,6 +57,14 @@ describe('eSIM shop', () => {
     expect(screen.queryByTestId('product-1')).toBeNull();
   });
 
+  it('names the category tabs by their translated labels, selecting by key', async () => {
+    const { user } = await open({ esimGoodsList: { ...goodsAnswer, typeLabels: { Europe: 'Europa', Asia: 'Asien' } } });
+    await screen.findByTestId('products');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Europa', 'Asien']);
+    await user.click(screen.getByRole('tab', { name: 'Asien' }));
+    expect(within(screen.getByTestId('products')).getAllByRole('article')).toHaveLength(1);
+  });
+
   it('Buy publishes checkout:open for the slot (no renewal, back to the slot page)', async () => {
     logIn();
     const { events, off } = collectCheckouts();

@@ -105,7 +105,7 @@ export function EsimShopPage() {
                 aria-controls={`${ids}-panel`}
                 onClick={() => setTab(name)}
               >
-                {name === ALL_CATEGORY ? t('shop.all') : name}
+                {name === ALL_CATEGORY ? t('shop.all') : (goods.typeLabels?.[name] ?? name)}
               </button>
             ))}
           </Tabs>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatPrice, readableTextColor, salePrice, type EsimGoods } from 'shared-contracts';
+import { formatPrice, readableTextColor, salePrice, validityText, type EsimGoods } from 'shared-contracts';
 import { Button, theme } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { Price, Product, ProductActions, Small, Tag, Title } from './styles';
@@ -30,9 +30,9 @@ export function ProductCard({
   const price = formatPrice(sale, item.currency, { lang });
   const original = sale < item.price ? formatPrice(item.price, item.currency, { lang }) : null;
   const title = item.main_title || item.name;
-  // The validity once, even when the subtitle already says it ('30 days'), with when it starts.
+  // The validity once, in the page's language, even when the subtitle already says it ('30 days'), with when it starts.
   const validity = [
-    item.validity && item.validity !== item.secondary_title ? item.validity : '',
+    item.validity && item.validity !== item.secondary_title ? validityText(item, lang) : '',
     item.validity ? t(`shop.start.${item.validity_start}`) : '',
   ]
     .filter(Boolean)

@@ -5,7 +5,7 @@ import { esimGoodsList } from '../api/esim-goods';
 
 export type GoodsState =
   | { status: 'loading' }
-  | { status: 'ready'; list: EsimGoods[]; typeList: string[] }
+  | { status: 'ready'; list: EsimGoods[]; typeList: string[]; typeLabels?: Record<string, string> }
   | { status: 'failed'; code: number; message: string; network: boolean };
 
 /** The slot's products in the page language and currency. */
@@ -19,7 +19,12 @@ export function useEsimGoods({ eid, lang, ccy }: { eid: string; lang: Language; 
       if (cancelled) return;
       setState(
         result.ok
-          ? { status: 'ready', list: result.data.list, typeList: result.data.typeList }
+          ? {
+              status: 'ready',
+              list: result.data.list,
+              typeList: result.data.typeList,
+              typeLabels: result.data.typeLabels,
+            }
           : { status: 'failed', code: result.code, message: result.message, network: result.network === true },
       );
     });

@@ -7,18 +7,18 @@ import { useRemoteTranslation } from '../../../lib/remote';
 import { type PaidReturn } from '../hooks/use-pay-return';
 
 /** Without mf_checkout: the page cannot check the order, but says where the new profile will show. */
-function Unchecked({ onClose }: { onClose: () => void }) {
+function Unchecked({ declined, onClose }: { declined: boolean; onClose: () => void }) {
   const { t } = useRemoteTranslation();
   const { t: tc } = useTranslation('common');
   return (
     <Dialog
-      title={tc(SUCCESS_MESSAGES.paymentSuccessful)}
+      title={declined ? t('paid.declinedTitle') : tc(SUCCESS_MESSAGES.paymentSuccessful)}
       closeLabel={t('paid.close')}
       onClose={onClose}
       testId="paid-dialog"
     >
       <Muted role="status" data-testid="paid-status" data-status="unknown">
-        {t('paid.unknown')}
+        {t(declined ? 'paid.declined' : 'paid.unknown')}
       </Muted>
       <Button type="button" onClick={onClose}>
         {t('paid.ok')}
@@ -28,7 +28,7 @@ function Unchecked({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * returnType=suc on a slot's page: mf-checkout's './PayReturn' widget (it asks /pay/search and names the order),
+ * returnType=suc (or fail: a declined payment) on a slot's page: mf-checkout's './PayReturn' widget (it asks /pay/search and names the order),
  * loaded through federation; without it the page still says the payment is being confirmed.
  */
 export default function PaidDialog({
@@ -47,9 +47,17 @@ export default function PaidDialog({
     <RemoteWidget<PayReturnProps>
       id="mf_checkout/PayReturn"
       // No card here (iccid ''): the widget asks for the receipt's address itself.
-      props={{ iccid: '', orderId: paid.orderId, stored: paid.stored, lang, onClose, onPaid }}
+      props={{
+        iccid: '',
+        orderId: paid.orderId,
+        stored: paid.stored,
+        lang,
+        onClose,
+        onPaid,
+        ...(paid.returnType ? { returnType: paid.returnType } : {}),
+      }}
       loading={null}
-      fallback={<Unchecked onClose={onClose} />}
+      fallback={<Unchecked declined={paid.returnType === 'fail'} onClose={onClose} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { cardDisplayName, esimCardState, type EsimProfile } from 'shared-contracts';
+import { cardDisplayName, esimCardState, formatData, type EsimProfile } from 'shared-contracts';
 import { CardHead, Muted, StatusBadge, WidgetBody } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { useInstallProgress } from '../hooks/use-install-progress';
@@ -8,6 +8,24 @@ import { Facts, Mono, Progress } from './styles';
 
 // The install guide (with the QR code encoder) loads only for a profile that waits to be installed.
 const InstallGuide = lazy(() => import(/* webpackChunkName: "esim-install" */ './InstallGuide'));
+
+/**
+ * A profile's data line in the page's language: left of total, unlimited, or no data plan; an api without the figures
+ * (total_mb, remain_mb) has its texts shown as sent. '' when there is nothing to say.
+ */
+function profileData(profile: EsimProfile, lang: string, t: (key: string, vars?: Record<string, string>) => string) {
+  if (profile.unlimited) return t('esimCard.unlimited');
+  if (profile.total_mb === undefined || profile.remain_mb === undefined) {
+    return profile.total_str
+      ? t('profile.dataLeft', { remain: profile.remain_str || '0', total: profile.total_str })
+      : '';
+  }
+  if (!(profile.total_mb > 0)) return t('esimCard.noPlan');
+  return t('profile.dataLeft', {
+    remain: formatData(profile.remain_mb, lang),
+    total: formatData(profile.total_mb, lang),
+  });
+}
 
 /**
  * One profile of the slot: name, state, status, data left and expiry; the owner's actions on it; a pending one shows
@@ -23,8 +41,9 @@ export function ProfileItem({
   /** A change was made or seen (an action, an install that finished): the page asks for its profiles again. */
   onChanged: () => void;
 }) {
-  const { t } = useRemoteTranslation();
+  const { t, i18n } = useRemoteTranslation();
   const name = cardDisplayName(profile.name, profile.iccid, 'esim');
+  const data = profileData(profile, i18n.language, t);
   const status = esimCardState({ ...profile, is_third_party: false });
   const deleted = profile.action === 'delete';
   const failed = profile.action === 'install_fail';
@@ -50,12 +69,10 @@ export function ProfileItem({
             </dd>
           </>
         )}
-        {profile.total_str && (
+        {data && (
           <>
             <dt>{t('profile.data')}</dt>
-            <dd data-testid="profile-data">
-              {t('profile.dataLeft', { remain: profile.remain_str || '0', total: profile.total_str })}
-            </dd>
+            <dd data-testid="profile-data">{data}</dd>
           </>
         )}
         {profile.expire_date && (

@@ -38,7 +38,13 @@ const logIn = () => getStorage().set(STORAGE_KEYS.RECEIPT, 'receipt');
 // mf_checkout's './PayReturn' widget, as the shell's federation instance loads it.
 const seen: Array<Omit<PayReturnProps, 'onClose' | 'onEmail' | 'onPaid'>> = [];
 function FakePayReturn(props: PayReturnProps) {
-  seen.push({ iccid: props.iccid, orderId: props.orderId, stored: props.stored, lang: props.lang });
+  seen.push({
+    iccid: props.iccid,
+    orderId: props.orderId,
+    stored: props.stored,
+    lang: props.lang,
+    ...(props.returnType ? { returnType: props.returnType } : {}),
+  });
   return (
     <div role="dialog" aria-label="Pay return" data-testid="pay-return">
       <button type="button" onClick={props.onPaid}>
@@ -78,12 +84,19 @@ describe('slot remote page', () => {
           profile({}),
           profile({ iccid: '89860000000000005678', name: 'Work', state: 'disabled', status_str: 'Suspension' }),
           profile({ iccid: '89860000000000009999', action: 'install_fail' }),
+          profile({ iccid: '89860000000000001111', total_mb: 3072, remain_mb: 2539.98, unlimited: false }),
+          profile({ iccid: '89860000000000002222', total_mb: 0, remain_mb: 0, unlimited: true }),
+          profile({ iccid: '89860000000000003333', total_mb: 0, remain_mb: 0, unlimited: false }),
         ],
       },
     });
     const items = await screen.findAllByTestId('profile');
     expect(api.callsTo('eidProfileList')[0]?.body).toEqual({ eid: EID });
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(6);
+    // From the numbers: with units, unlimited in words, and no '0 MB left of 0 MB' for a profile without a plan.
+    expect(within(items[3]!).getByTestId('profile-data')).toHaveTextContent('2.48 GB left of 3 GB');
+    expect(within(items[4]!).getByTestId('profile-data')).toHaveTextContent('Unlimited');
+    expect(within(items[5]!).getByTestId('profile-data')).toHaveTextContent('No data plan');
     const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getByTestId('profile-name')).toHaveTextContent('eSIM 1234');
     expect(within(first).getByTestId('profile-state')).toHaveTextContent('In use');
@@ -276,6 +289,30 @@ describe('slot remote page', () => {
     expect(within(dialog).getByTestId('paid-status')).toHaveTextContent('The new profile appears on this page');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    jest.mocked(console.error).mockRestore();
+  });
+
+  it("returnType=fail (a declined payment) hands the order to mf_checkout's dialog as declined, no cancel warning", async () => {
+    logIn();
+    const toasts: Array<EventMap['toast']> = [];
+    const off = getBus().subscribe('toast', (toast) => toasts.push(toast));
+    await open(`/esim/${EID}?mode=search&returnType=fail&order_id=42`);
+    await screen.findByTestId('pay-return');
+    off();
+    expect(seen.at(-1)).toEqual({ iccid: '', orderId: '42', stored: null, lang: 'en', returnType: 'fail' });
+    expect(toasts).toEqual([]);
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/esim/${EID}\\?mode=search$`));
+  });
+
+  it('without mf_checkout a decline still says declined', async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('mf_checkout is offline');
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    logIn();
+    await open(`/esim/${EID}?mode=search&returnType=fail&order_id=42`);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment declined' });
+    expect(within(dialog).getByTestId('paid-status')).toHaveTextContent('nothing was charged');
     jest.mocked(console.error).mockRestore();
   });
 

@@ -63,6 +63,21 @@ describe('PoolPackagesPage', () => {
     );
   });
 
+  it('writes used of total from the numbers in the page language (German)', async () => {
+    stubCalls({
+      poolRecordList: {
+        list1: [record({ id: 1, used_mb: 5324.8, total_mb: 51200, unlimited: false })],
+        list2: [],
+        list3: [],
+      },
+    });
+    await show('de');
+    const active = await screen.findByTestId('pool-records-active');
+    expect(within(active).getByTestId('pool-record')).toHaveTextContent('5,2 GB');
+    expect(within(active).getByTestId('pool-record')).toHaveTextContent('50 GB');
+    expect(within(active).getByTestId('pool-record')).not.toHaveTextContent('5.2GB');
+  });
+
   it('says when a group or the whole list is empty', async () => {
     stubCalls({ poolRecordList: { list1: [], list2: [], list3: [] } });
     await show();

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { type PackageRecord } from 'shared-contracts';
+import { dataText, type PackageRecord } from 'shared-contracts';
 import { Card, WidgetAmounts } from 'shared-contracts/ui';
 import { readableDay } from '../../../lib/page-locale';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -40,19 +40,27 @@ const Badge = styled.span<{ $status: PackageRecord['status_str'] }>`
   color: ${({ $status }) => BADGE[$status].text};
 `;
 
-/** The data line: unlimited, a package not started yet (its total), else used of total. */
-function dataLine(record: PackageRecord, t: (key: string, values?: Record<string, string>) => string): string {
-  if (/^unlimited$/i.test(record.total_str.trim())) return t('records.unlimited');
-  if (!record.total_str) return '';
-  if (record.status_str === 'init') return record.total_str;
-  return t('records.usedOf', { used: record.used_str || '0MB', total: record.total_str });
+/**
+ * The data line: unlimited, a package not started yet (its total), else used of total; figures in the page's language
+ * from the numbers (used_mb, total_mb), an older api's texts as sent.
+ */
+function dataLine(
+  record: PackageRecord,
+  lang: string,
+  t: (key: string, values?: Record<string, string>) => string,
+): string {
+  if (record.unlimited ?? /^unlimited$/i.test(record.total_str.trim())) return t('records.unlimited');
+  const total = record.total_mb === null ? '' : dataText(record.total_mb, record.total_str, lang);
+  if (!total) return '';
+  if (record.status_str === 'init') return total;
+  return t('records.usedOf', { used: dataText(record.used_mb, record.used_str, lang) || dataText(0, '', lang), total });
 }
 
 /** One package of the pool: name, status, data used of total, its end date (formatted) and when it was bought. */
 export function PoolRecord({ record }: { record: PackageRecord }) {
   const { t, i18n } = useRemoteTranslation();
   const ended = record.status_str === 'stop' || record.status_str === 'invalid';
-  const data = dataLine(record, t);
+  const data = dataLine(record, i18n.language, t);
   const until = record.expire_date ? readableDay(record.expire_date, i18n.language) : '';
   const bought = record.create
     ? readableDay(new Date(record.create * 1000).toISOString().slice(0, 10), i18n.language)

@@ -1,8 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRemote, stubCalls } from 'shared-contracts/testing';
+import { forgetSiteConfig } from '../../../lib/site-config';
 import { DEMO_CONFIG, NO_NOTICES, shellApp } from '../../../testing/app';
 import { Header } from './Header';
+
+// The drawer's store link comes from the site configuration, kept per page: each test asks afresh.
+beforeEach(() => forgetSiteConfig());
 
 describe('side drawer', () => {
   it('opens from the menu button with the five entries in the spec order', async () => {
@@ -23,6 +27,18 @@ describe('side drawer', () => {
     expect(within(drawer).getByTestId('drawer-email')).toHaveAttribute('href', '/user/login');
     expect(within(drawer).getByTestId('drawer-orders')).toHaveAttribute('href', '/pay/order');
     expect(within(drawer).getByTestId('drawer-about')).toHaveAttribute('href', '/user/about');
+    // The store: this shop's start page unless the configuration names another (never a placeholder site).
+    expect(within(drawer).getByTestId('drawer-store')).toHaveAttribute('href', '/');
+  });
+
+  it('leads the store entry where the site configuration says, http(s) or a site path only', async () => {
+    stubCalls({ getConfig: { ...DEMO_CONFIG, store_url: 'https://partner.example/shop' }, checkNotice: NO_NOTICES });
+    await renderRemote(<Header />, shellApp({ route: '/' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByTestId('side-drawer');
+    await waitFor(() =>
+      expect(within(drawer).getByTestId('drawer-store')).toHaveAttribute('href', 'https://partner.example/shop'),
+    );
   });
 
   it('shows the logged-in e-mail linking to the account page, and follows a log-out', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -5,8 +6,10 @@ import { getBus } from 'shared-contracts';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { Icon, type IconName } from '../../../components/Icon';
 import { PATHS } from '../../../app/routes/table';
-import { STORE_URL } from '../../../lib/links';
+import { apiClient } from '../../../lib/api-client';
+import { STORE_URL, storeLink } from '../../../lib/links';
 import { useAuth } from '../../../lib/auth';
+import { siteConfig } from '../../../lib/site-config';
 
 const List = styled.ul`
   list-style: none;
@@ -75,6 +78,18 @@ function Entry({
 export default function SideDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
+  // The store link comes from the site configuration (one getConfig per page, shared with the locale lists).
+  const [store, setStore] = useState(STORE_URL);
+  useEffect(() => {
+    if (!open) return undefined;
+    let live = true;
+    void siteConfig(apiClient, window.location.href).then((config) => {
+      if (live && config) setStore(storeLink(config.store_url));
+    });
+    return () => {
+      live = false;
+    };
+  }, [open]);
   return (
     <Dialog
       open={open}
@@ -97,7 +112,7 @@ export default function SideDrawer({ open, onClose }: { open: boolean; onClose: 
             />
           </li>
           <li>
-            <Entry icon="store" label={t('drawer.store')} href={STORE_URL} testId="drawer-store" />
+            <Entry icon="store" label={t('drawer.store')} href={store} testId="drawer-store" />
           </li>
           <li>
             <Entry

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Language, type OrderStatus, type PayReturn } from 'shared-contracts';
-import { getApiClient } from '../../../lib/api-client';
-import { findOrder, paySearch } from '../api/pay-return';
+import { getApiClient } from '../../lib/api-client';
+import { findOrder, paySearch } from './api';
 
 /** How often and how long a pending order is asked again (the provider's event may come a moment later). */
 export const PAY_POLL_MS = 2000;
@@ -36,6 +36,8 @@ export function usePayReturn(
   });
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
+  /** Asking again (recheck): the order turned out paid while the buyer was about to pay it again. */
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     if (!orderId) return undefined;
@@ -70,7 +72,7 @@ export function usePayReturn(
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [iccid, orderId, lang]);
+  }, [iccid, orderId, lang, round]);
 
-  return { status, order };
+  return { status, order, recheck: () => setRound((current) => current + 1) };
 }

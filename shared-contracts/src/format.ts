@@ -1,0 +1,113 @@
+// Figures in the reader's language. The api sends data amounts (MB) and day counts as numbers beside its older
+// English texts ('5.2GB', '2 days'); the screens write the numbers with Intl for the page's language ('5,2 GB' and
+// '2 Tage' in German) and fall back to the texts only when a number is missing (an api that predates it).
+
+/** The api's MB are binary (1 GB = 1024 MB), as are its _str texts. */
+const MB_PER_GB = 1024;
+
+// An Intl.NumberFormat costs far more to make than to use (a card list formats dozens of figures per render): one per
+// language and options, made on first use.
+const formats = new Map<string, Intl.NumberFormat | null>();
+
+function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(lang, options);
+    } catch {
+      // A malformed language tag, or a browser without unit formatting: the caller writes a plain fallback.
+      try {
+        format = new Intl.NumberFormat('en', options);
+      } catch {
+        format = null;
+      }
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A count (days left, lines) in the language's digits and grouping: 1234 → '1.234' in German. */
+export function formatCount(value: number, lang = 'en'): string {
+  const n = Number.isFinite(value) ? value : 0;
+  return numberFormat(lang, { maximumFractionDigits: 0 })?.format(n) ?? String(Math.round(n));
+}
+
+/**
+ * A data amount given in MB, as the language writes it: MB below a gigabyte (one decimal under 10 MB), GB from there
+ * (two decimals under 10 GB, one under 100 GB, none above). formatData(5324.8, 'de') → '5,2 GB',
+ * formatData(500, 'en') → '500 MB', formatData(0, 'en') → '0 MB'. Negative or non-finite amounts count as 0.
+ */
+export function formatData(mb: number, lang = 'en'): string {
+  const value = Number.isFinite(mb) && mb > 0 ? mb : 0;
+  // Just under a gigabyte would round to 1,024 MB: say 1 GB.
+  if (value >= MB_PER_GB - 0.5) {
+    const gb = value / MB_PER_GB;
+    const digits = gb < 10 ? 2 : gb < 100 ? 1 : 0;
+    const format = numberFormat(lang, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: digits });
+    return format?.format(gb) ?? `${Number(gb.toFixed(digits))} GB`;
+  }
+  const digits = value < 10 ? 1 : 0;
+  const format = numberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: digits });
+  return format?.format(value) ?? `${Number(value.toFixed(digits))} MB`;
+}
+
+/**
+ * A number of days with the language's plural rules and word: formatDays(2, 'de') → '2 Tage', formatDays(1, 'en') →
+ * '1 day', formatDays(2, 'ar') → 'يومان'. Negative or non-finite counts count as 0.
+ */
+export function formatDays(days: number, lang = 'en'): string {
+  const n = Number.isFinite(days) && days > 0 ? Math.round(days) : 0;
+  const format = numberFormat(lang, { style: 'unit', unit: 'day', unitDisplay: 'long' });
+  return format?.format(n) ?? (n === 1 ? '1 day' : `${n} days`);
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A data amount from the api: its MB figure in the language, or the api's text when the figure is missing. */
+export function dataText(mb: number | null | undefined, fallback: string, lang = 'en'): string {
+  return isNumber(mb) ? formatData(mb, lang) : fallback;
+}
+
+/** A day count from the api: the count in the language, or the api's text when the count is missing. */
+export function daysText(days: number | null | undefined, fallback: string, lang = 'en'): string {
+  return isNumber(days) ? formatDays(days, lang) : fallback;
+}
+
+/**
+ * The expiry line of a card, pool or eSIM (spec: 'expire in' + warn when there is a warning, else the date), with
+ * the warning's day count in the language. An operator's own warning text (no warn_days) is shown as written.
+ */
+export function expiryInLanguage(
+  item: { warn?: string | null; warn_days?: number | null; expire_date: string },
+  lang = 'en',
+): { warn: boolean; text: string } {
+  const warn = item.warn ?? '';
+  if (!warn) return { warn: false, text: item.expire_date };
+  return { warn: true, text: daysText(item.warn_days, warn, lang) };
+}
+
+/**
+ * What a card's data figures are about: 'third-party' (no figures at all: inventory status, a note, no gauge),
+ * 'unlimited' (data used, no total), 'none' (no data plan, or none in force: never '0 MB of 0 MB'), 'data' (used of
+ * a total). An older api without the unlimited flag says so in total_str ('Unlimited').
+ */
+export type DataPlan = 'third-party' | 'unlimited' | 'none' | 'data';
+
+export function dataPlanOf(item: {
+  is_third_party?: boolean | null;
+  unlimited?: boolean | null;
+  total: number;
+  total_str?: string;
+}): DataPlan {
+  if (item.is_third_party) return 'third-party';
+  const unlimited = item.unlimited ?? item.total_str?.trim().toLowerCase() === 'unlimited';
+  if (unlimited) return 'unlimited';
+  return item.total > 0 ? 'data' : 'none';
+}
+
+/** A package's validity in the language ('30 Tage'); the api's text when it sends no day count. */
+export function validityText(item: { validity: string; validity_days?: number | null }, lang = 'en'): string {
+  return daysText(item.validity_days, item.validity, lang);
+}
