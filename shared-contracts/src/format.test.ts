@@ -5,6 +5,7 @@ import {
   expiryInLanguage,
   formatCount,
   formatData,
+  formatDay,
   formatDays,
   validityText,
 } from './format';
@@ -81,10 +82,13 @@ describe('fallbacks for an api without the figures', () => {
       warn: true,
       text: 'SIM retires soon',
     });
+    // No warning: the expiry day as the language writes it.
     expect(expiryInLanguage({ warn: '', warn_days: null, expire_date: '2030-01-01' }, 'de')).toEqual({
       warn: false,
-      text: '2030-01-01',
+      text: '01.01.2030',
     });
+    expect(formatDay('2030-01-01', 'en')).toBe('Jan 1, 2030');
+    expect(formatDay('soon', 'de')).toBe('soon');
   });
 });
 

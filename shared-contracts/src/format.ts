@@ -79,12 +79,31 @@ export function daysText(days: number | null | undefined, fallback: string, lang
  * The expiry line of a card, pool or eSIM (spec: 'expire in' + warn when there is a warning, else the date), with
  * the warning's day count in the language. An operator's own warning text (no warn_days) is shown as written.
  */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** A day the api sends as 'YYYY-MM-DD' (UTC) as the reader's language writes it ('19.12.2026'); else as sent. */
+export function formatDay(day: string, lang = 'en'): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  let format = dayFormats.get(lang);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(lang, format);
+  }
+  return format ? format.format(date) : day;
+}
+
 export function expiryInLanguage(
   item: { warn?: string | null; warn_days?: number | null; expire_date: string },
   lang = 'en',
 ): { warn: boolean; text: string } {
   const warn = item.warn ?? '';
-  if (!warn) return { warn: false, text: item.expire_date };
+  if (!warn) return { warn: false, text: formatDay(item.expire_date, lang) };
   return { warn: true, text: daysText(item.warn_days, warn, lang) };
 }
 

@@ -47,7 +47,7 @@ describe("the card page's early view", () => {
     const early = view?.querySelector('.panel')?.textContent;
     expect(early).toContain('Updated');
     expect(early).toContain('5 GB of 20 GB');
-    expect(early).toContain('Expires: 2026-12-12');
+    expect(early).toContain('Expires: Dec 12, 2026');
 
     // The page's CardSummary for the same card says the same, word for word.
     await renderRemote(<CardSummary card={card} iccid={ICCID} />, { i18n: { lang: 'en', namespaces: [remote] } });

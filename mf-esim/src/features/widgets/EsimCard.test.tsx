@@ -75,7 +75,7 @@ describe('EsimCard', () => {
     // An api without remain_mb: total − used.
     expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7\.5 GB$/);
     expect(screen.getByTestId('esim-total')).toHaveTextContent(/^10 GB$/);
-    expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Expires 2026-12-01');
+    expect(screen.getByTestId('esim-expiry')).toHaveTextContent('Expires Dec 1, 2026');
     expect(screen.getByTestId('esim-iccid')).toHaveTextContent(card.iccid);
     expect(screen.getByTestId('esim-card')).toHaveAttribute('data-warning', 'false');
   });

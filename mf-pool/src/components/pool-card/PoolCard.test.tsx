@@ -28,7 +28,7 @@ describe('PoolCard', () => {
     expect(screen.getByTestId('pool-status')).toHaveTextContent('Activated');
     expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^5 GB$/);
     expect(screen.getByTestId('pool-total')).toHaveTextContent(/^20 GB$/);
-    expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires 2026-12-31');
+    expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires Dec 31, 2026');
     const lines = screen.getByRole('img', { name: '2 of 5 shared lines used' });
     expect(lines.querySelectorAll('[data-used="true"]')).toHaveLength(2);
     expect(lines.querySelectorAll('[data-used="false"]')).toHaveLength(3);

@@ -57,7 +57,7 @@ describe('card page frame', () => {
     await renderRemote(<CardPage />, cardRoute(`/2/${ICCID}?mode=search`));
 
     expect(await screen.findByTestId('card-status')).toHaveTextContent('Activated');
-    expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: 2026-12-12');
+    expect(screen.getByTestId('card-expiry')).toHaveTextContent('Expires: Dec 12, 2026');
     expect(screen.getByTestId('card-data')).toHaveTextContent('5.2 GB of 20 GB');
     expect(screen.getByTestId('card-gauge')).toHaveAccessibleName('Data remaining');
     expect(screen.getByTestId('card-gauge')).toHaveTextContent(/74%\s*left/);
