@@ -8,7 +8,8 @@ import { type Page } from '@playwright/test';
  *   back to English, or a screen that hard-codes an English string the locale files hold);
  * - in a right-to-left language (ar, he), any word in Latin letters that is not a brand, unit or code;
  * - elsewhere (de), a word that is English and no word of the page's language (ENGLISH_ONLY below).
- * It reads what a user reads: visible text, and the placeholder and accessible name of controls.
+ * It reads what a user reads: visible text, and the placeholder and accessible name of controls; not what the page
+ * marks translate="no" (names the user gave).
  */
 
 const root = path.resolve(__dirname, '..', '..');
@@ -176,6 +177,8 @@ export async function readableTexts(page: Page): Promise<string[]> {
         const style = getComputedStyle(node);
         if (style.display === 'none' || style.visibility === 'hidden' || node.getAttribute('aria-hidden') === 'true')
           return false;
+        // What the page marks as not to be translated: a name the user gave (a card's, a slot's), a code.
+        if (node.getAttribute('translate') === 'no') return false;
       }
       return Boolean(element && element.getClientRects().length);
     };

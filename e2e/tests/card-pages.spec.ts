@@ -39,7 +39,7 @@ test('/pkg lists the packages of a card in active, pending and stopped sections'
   const stopped = frame(page).getByTestId('packages-stopped');
   await expect(active.getByTestId('package-record')).toHaveCount(1);
   // The network reports the use as it goes: 5.2 GB at the seed, more later.
-  await expect(active.getByTestId('package-record')).toContainText(/\d+(\.\d+)?GB used of 20GB/);
+  await expect(active.getByTestId('package-record')).toContainText(/\d+(\.\d+)? GB used of 20 GB/);
   await expect(active.getByRole('switch', { name: 'Auto-renew' })).toHaveAttribute('aria-checked', 'true');
   await expect(pending.getByTestId('package-record')).toHaveCount(1);
   await expect(pending.getByTestId('package-record')).toContainText('Pending');

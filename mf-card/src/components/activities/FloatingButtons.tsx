@@ -1,7 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { publish } from 'shared-contracts';
 import styled from 'styled-components';
-import { theme } from 'shared-contracts/ui/theme';
 import { activityLinkData } from './api';
 import { isSitePath, safeLink } from './links';
 import { useOpenLink } from './open-link';
@@ -12,16 +11,16 @@ import { type GiftItem } from './use-activities';
 // Its sizes are the theme's (layout.float*): PageFrame leaves room for them at the bottom of every page.
 export const FloatingStack = styled.div`
   position: fixed;
-  inset-inline-end: ${theme.layout.floatInset};
-  inset-block-end: calc(${theme.layout.floatInset} + env(safe-area-inset-bottom, 0px));
+  inset-inline-end: ${({ theme }) => theme.layout.floatInset};
+  inset-block-end: calc(${({ theme }) => theme.layout.floatInset} + env(safe-area-inset-bottom, 0px));
   z-index: 30;
   display: grid;
   justify-items: center;
-  gap: ${theme.layout.floatGap};
+  gap: ${({ theme }) => theme.layout.floatGap};
 `;
 const Round = styled.button`
-  inline-size: ${theme.layout.floatButton};
-  block-size: ${theme.layout.floatButton};
+  inline-size: ${({ theme }) => theme.layout.floatButton};
+  block-size: ${({ theme }) => theme.layout.floatButton};
   display: grid;
   place-items: center;
   padding: 0;

@@ -39,7 +39,7 @@ export function SlotSummary({ slot, children }: { slot: EidItem; children?: Reac
   return (
     <WidgetBody as="section" aria-labelledby="slot-name" data-testid="slot-summary">
       <CardHead>
-        <Name id="slot-name" data-testid="slot-name">
+        <Name id="slot-name" data-testid="slot-name" translate="no">
           {slotName(slot)}
         </Name>
         <StatusBadge $warn={isSuspended(slot.status)} data-testid="slot-status">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import { Button } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { type PaymentMethod } from '../api/payment-methods';
@@ -72,9 +73,17 @@ export function PaymentMethodItem({
         {expiry ? <Line>{t('paymentMethods.expires', { date: expiry })}</Line> : null}
         <Line>{t('paymentMethods.saved', { date: dateFormat.format(method.create * 1000) })}</Line>
         <Line>
-          {renewed.length > 0
-            ? t('paymentMethods.renews', { items: listFormat.format(renewed) })
-            : t('paymentMethods.renewsNothing')}
+          {renewed.length > 0 ? (
+            // The cards' and plans' names are the user's own words: marked as not to be translated.
+            <Trans
+              t={t}
+              i18nKey="paymentMethods.renews"
+              values={{ items: listFormat.format(renewed) }}
+              components={{ names: <bdi translate="no" /> }}
+            />
+          ) : (
+            t('paymentMethods.renewsNothing')
+          )}
         </Line>
       </Details>
       <Button

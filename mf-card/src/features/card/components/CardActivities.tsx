@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { getStorage } from 'shared-contracts';
-import { floatSecondSlot } from 'shared-contracts/ui/theme';
+import { floatSecondSlot } from 'shared-contracts/ui';
 import { ActivityPopup } from '../../../components/activities/ActivityPopup';
 import { FloatGift, FloatingStack } from '../../../components/activities/FloatingButtons';
 import { RecallDialog } from '../../../components/activities/RecallDialog';

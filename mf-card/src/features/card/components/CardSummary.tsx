@@ -168,7 +168,7 @@ export function CardSummary({ card, iccid, canBuy = false }: { card: SummaryCard
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>
-        <h2 id="card-summary-title">
+        <h2 id="card-summary-title" translate="no">
           {card.name || t(profile ? 'card.defaultProfileName' : 'card.defaultName', { tail: iccid.slice(-4) })}
         </h2>
         <Status $warning={warning} data-testid="card-status" data-status={card.status_str} data-warning={warning}>
