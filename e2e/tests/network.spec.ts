@@ -272,7 +272,9 @@ test('a month later the package has expired: it moves to the stopped group and t
   await expect(frame(page).getByTestId('packages-stopped').getByTestId('package-record')).not.toHaveCount(0);
   await axe(page);
   await page.goto(`/2/${demo.suspended}`);
-  await expect(frame(page).getByTestId('stat-total')).toHaveText(/^0/);
+  // No plan in force: the card says so (never "0 MB of 0 MB"), with no figures.
+  await expect(frame(page).getByTestId('card-no-plan')).toHaveText('No active data plan');
+  await expect(frame(page).getByTestId('stat-total')).toHaveCount(0);
   // Nothing in force: no share left to draw, the gauge goes.
   await expect(frame(page).getByTestId('card-gauge')).toHaveCount(0);
   await axe(page);
