@@ -168,10 +168,19 @@ export function localeValues(lang: string): LocaleValues {
   return values;
 }
 
-/** Every piece of text a user reads on the page now: visible text nodes, placeholders, accessible names. */
+/**
+ * Every piece of text a user reads on the page now: visible text nodes, placeholders, accessible names. A name the
+ * page marks as the user's (translate="no") is the user's wherever it appears: taken out of labels ("Rename Family
+ * plan") too.
+ */
 export async function readableTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = [];
+    const names = Array.from(document.querySelectorAll('[translate="no"]'))
+      .map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim())
+      .filter((name) => name.length > 1)
+      .sort((a, b) => b.length - a.length);
+    const withoutNames = (text: string) => names.reduce((rest, name) => rest.split(name).join(' '), text).trim();
     const visible = (element: Element | null): boolean => {
       for (let node = element; node; node = node.parentElement) {
         const style = getComputedStyle(node);
@@ -192,7 +201,7 @@ export async function readableTexts(page: Page): Promise<string[]> {
     for (const element of Array.from(document.querySelectorAll('[placeholder], [aria-label], img[alt]'))) {
       if (!visible(element)) continue;
       for (const name of ['placeholder', 'aria-label', 'alt']) {
-        const value = element.getAttribute(name)?.trim();
+        const value = withoutNames(element.getAttribute(name) ?? '');
         if (value) texts.push(value);
       }
     }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deadEnds } from '../support/dead-ends';
 import { demo } from '../support/demo';
+import { closeOwnDialogs, handOvers, type HandOver } from '../support/hand-overs';
 import { origins } from '../support/ports';
 import { logIn } from '../support/session';
 
@@ -13,21 +14,20 @@ const site = [...Object.values(origins), ...(process.env.E2E_EXTRA_ORIGINS?.spli
 /** The page shows what it is about; a dialog it opens by itself (a bind offer, a pop-up) is closed as a user would. */
 async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(400);
-  for (let i = 0; i < 3; i++) {
-    const dialog = page.locator('[role="dialog"]:visible');
-    if (!(await dialog.count())) break;
-    await dialog
-      .first()
-      .getByTestId('dialog-close')
-      .or(dialog.first().getByRole('button', { name: /cancel|close/i }))
-      .first()
-      .click();
-    await page.waitForTimeout(400);
-  }
+  await closeOwnDialogs(page);
 }
 
-const pages: Array<{ name: string; path: string; login?: boolean }> = [
+interface Target {
+  name: string;
+  path: string;
+  login?: boolean;
+  /** How a user gets the page its item (from the card list), once; then the page is opened by the address reached. */
+  handOver?: HandOver;
+  /** What to do each time the page is opened, before pressing (choose a mode). */
+  then?: HandOver;
+}
+
+const pages: Target[] = [
   { name: 'scan/home', path: '/' },
   { name: 'card page, owner', path: `/2/${demo.activatedBound}`, login: true },
   { name: 'card page, visitor', path: '/2/89880000000000000004' },
@@ -37,6 +37,19 @@ const pages: Array<{ name: string; path: string; login?: boolean }> = [
   { name: 'user info', path: '/user/info', login: true },
   { name: 'about', path: '/user/about' },
   { name: 'eSIM slot', path: `/esim/${demo.eid}?mode=search`, login: true },
+  { name: 'card settings', path: '/card/set', login: true, handOver: handOvers.cardSettings },
+  { name: 'eSIM settings', path: '/esim/card/set/0', login: true, handOver: handOvers.esimSettings },
+  { name: 'slot settings', path: '/esim/slot/set', login: true, handOver: handOvers.slotSettings },
+  { name: 'shared plan', path: '/pool/detail', login: true, handOver: handOvers.poolDetail },
+  { name: 'shared plan, add cards', path: '/pool/add', login: true, handOver: handOvers.poolAdd },
+  {
+    name: 'shared plan, settings',
+    path: '/pool/set',
+    login: true,
+    handOver: handOvers.poolSettings,
+  },
+  { name: 'sign up', path: '/user/login', then: (page) => page.getByTestId('mode-signup').click() },
+  { name: 'password reset', path: '/user/login', then: (page) => page.getByTestId('mode-reset').click() },
 ];
 
 let token: string | null = null;
@@ -50,6 +63,19 @@ for (const [i, target] of pages.entries()) {
     }
     // The site's header is the same on every page: pressed on the first only.
     const skipWithin = i === 0 ? '' : 'header';
-    expect(await deadEnds(page, target.path, { settle, origins: site, skipWithin })).toEqual([]);
+    let path = target.path;
+    if (target.handOver) {
+      await target.handOver(page);
+      // Opened again by the address the hand-over reached (the plan's id in it).
+      const reached = new URL(page.url());
+      path = `${reached.pathname}${reached.search}`;
+    }
+    const { then } = target;
+    // The mode is chosen on the page itself, not on a page a press leads to (the demo sign-in, say).
+    const ready = async (p: Page) => {
+      await settle(p);
+      if (then && new URL(p.url()).pathname === path.split('?')[0]) await then(p);
+    };
+    expect(await deadEnds(page, path, { settle: ready, origins: site, skipWithin })).toEqual([]);
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { englishLeftovers, readableTexts } from '../support/english-text';
+import { handOvers } from '../support/hand-overs';
 import { logIn } from '../support/session';
 
 // Issue 26: a page in another language shows nothing left in English (brand names, units and codes aside), on the
@@ -44,6 +45,15 @@ const screens: Screen[] = [
   { name: 'renewal agreement', path: '/renew/agreement' },
   { name: 'eSIM slot', path: `/esim/${demo.eid}?mode=search`, login: true },
   { name: 'eSIM shop', path: `/esim/shop/${demo.eid}`, login: true },
+  // The pages a card list hands its item to, reached from the list as a user reaches them.
+  { name: 'card settings', path: '/eshop/card/list', login: true, then: handOvers.cardSettings },
+  { name: 'eSIM settings', path: '/eshop/card/list', login: true, then: handOvers.esimSettings },
+  { name: 'slot settings', path: '/eshop/card/list', login: true, then: handOvers.slotSettings },
+  { name: 'shared plan', path: '/eshop/card/list', login: true, then: handOvers.poolDetail },
+  { name: 'shared plan, add cards', path: '/eshop/card/list', login: true, then: handOvers.poolAdd },
+  { name: 'shared plan, settings', path: '/eshop/card/list', login: true, then: handOvers.poolSettings },
+  { name: 'sign up', path: '/user/login', then: (page) => page.getByTestId('mode-signup').click() },
+  { name: 'password reset', path: '/user/login', then: (page) => page.getByTestId('mode-reset').click() },
 ];
 
 /** One login for the whole file (the api limits logins per client). */

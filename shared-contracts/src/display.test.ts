@@ -6,10 +6,13 @@ import {
   expiryText,
   freeSlots,
   gaugePercent,
+  isUserGivenName,
   poolDisplayName,
   slotDisplayName,
   statusLabelKey,
 } from './display';
+import i18next from 'i18next';
+import { loadCommon } from './locales';
 
 describe('status labels', () => {
   it('maps the known statuses and leaves others unchanged', () => {
@@ -60,13 +63,51 @@ describe('texts', () => {
   });
 
   it('gives default names only to unnamed items', () => {
-    expect(poolDisplayName('', 2)).toBe('Shared Plan 2');
-    expect(poolDisplayName('Family', 2)).toBe('Family');
-    expect(slotDisplayName(' ', 1)).toBe('eSim Slot 1');
+    const t = jest.fn((key: string, options?: Record<string, unknown>) => `${key}|${String(options?.index)}`);
+    expect(poolDisplayName('', 2, t)).toBe('common:defaultName.pool|2');
+    expect(poolDisplayName(' Family ', 2, t)).toBe('Family');
+    expect(slotDisplayName(' ', 1, t)).toBe('common:defaultName.slot|1');
+    expect(slotDisplayName('', null, t)).toBe('common:defaultName.slotNoIndex|undefined');
+    expect(slotDisplayName('Phone', 1, t)).toBe('Phone');
+    expect(t).toHaveBeenCalledTimes(3);
+    expect(isUserGivenName(' Family ')).toBe(true);
+    expect(isUserGivenName(' ')).toBe(false);
+    expect(isUserGivenName(undefined)).toBe(false);
     expect(cardDisplayName('', '8986012345678901234', 'esim')).toBe('eSIM 1234');
     expect(cardDisplayName('', '', 'esim')).toBe('eSIM');
     expect(cardDisplayName('', '898601234567890123F', 'sim')).toBe('SIM 123F');
     expect(cardDisplayName('Trip', '8986012345678901234', 'sim')).toBe('Trip');
+  });
+});
+
+describe('default names in the page language', () => {
+  async function tOf(lang: string) {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: lang,
+      resources: { [lang]: { common: await loadCommon(lang) } },
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+    });
+    return i18n.getFixedT(lang, 'pool');
+  }
+
+  it("are the spec's in English", async () => {
+    const t = await tOf('en');
+    expect(poolDisplayName('', 2, t)).toBe('Shared Plan 2');
+    expect(slotDisplayName('', 3, t)).toBe('eSim Slot 3');
+    expect(slotDisplayName('', null, t)).toBe('eSim Slot');
+  });
+
+  it('are translated in German and Arabic; a name the user gave stays as it is', async () => {
+    const de = await tOf('de');
+    expect(poolDisplayName('', 2, de)).toBe('Geteilter Tarif 2');
+    expect(slotDisplayName('', 3, de)).toBe('eSIM-Slot 3');
+    expect(slotDisplayName('', null, de)).toBe('eSIM-Slot');
+    const ar = await tOf('ar');
+    expect(poolDisplayName('', 2, ar)).toBe('الخطة المشتركة 2');
+    expect(slotDisplayName('', 1, ar)).toBe('فتحة eSIM 1');
+    expect(poolDisplayName('Family', 2, ar)).toBe('Family');
   });
 });
 

@@ -50,12 +50,33 @@ export function expiryText(item: { warn: string; expire_date: string }): { warn:
   return item.warn ? { warn: true, text: item.warn } : { warn: false, text: item.expire_date };
 }
 
-/** Default names when the user has not named the item (1-based index in its list). */
-export function poolDisplayName(name: string, index: number): string {
-  return name.trim() || `Shared Plan ${index}`;
+/** Keys of the default names in the `common` namespace (en is the spec's text: 'Shared Plan {index}', 'eSim Slot'). */
+export const DEFAULT_NAME_KEYS = {
+  pool: 'defaultName.pool',
+  slot: 'defaultName.slot',
+  slotNoIndex: 'defaultName.slotNoIndex',
+} as const;
+
+/** What the name helpers need of i18next's `t` (any namespace's: the keys name `common`). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** True when the user named the item: the name shown is theirs (marked translate="no"), not a translated default. */
+export function isUserGivenName(name: string | null | undefined): boolean {
+  return typeof name === 'string' && name.trim() !== '';
 }
-export function slotDisplayName(name: string, index: number): string {
-  return name.trim() || `eSim Slot ${index}`;
+
+/**
+ * Default names when the user has not named the item, in the page's language (1-based index in its list; a slot
+ * whose place is not known, index null, is called without a number).
+ */
+export function poolDisplayName(name: string, index: number, t: Translate): string {
+  return name.trim() || t(`common:${DEFAULT_NAME_KEYS.pool}`, { index });
+}
+export function slotDisplayName(name: string, index: number | null, t: Translate): string {
+  if (name.trim()) return name.trim();
+  return index === null
+    ? t(`common:${DEFAULT_NAME_KEYS.slotNoIndex}`)
+    : t(`common:${DEFAULT_NAME_KEYS.slot}`, { index });
 }
 /** eSIM: 'eSIM' + last 4 ICCID digits ('eSIM' alone without an ICCID); SIM: 'SIM' + last 4 characters. */
 export function cardDisplayName(name: string, iccid: string, kind: 'esim' | 'sim'): string {

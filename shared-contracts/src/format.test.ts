@@ -7,6 +7,8 @@ import {
   formatData,
   formatDay,
   formatDays,
+  poolDays,
+  poolFiguresOf,
   validityText,
 } from './format';
 
@@ -103,6 +105,20 @@ describe('dataPlanOf', () => {
   it("reads an older api's 'Unlimited' text when the flag is missing", () => {
     expect(dataPlanOf({ total: 0, total_str: 'Unlimited' })).toBe('unlimited');
     expect(dataPlanOf({ total: 0, total_str: '0MB' })).toBe('none');
+  });
+});
+
+describe('poolFiguresOf and poolDays', () => {
+  it('tells a day-based pool (kind 1 or 2) from a data pool, and a data pool without data in force', () => {
+    expect(poolFiguresOf({ kind: 1, total: 0 })).toBe('days');
+    expect(poolFiguresOf({ kind: 2, total: 51200 })).toBe('days');
+    expect(poolFiguresOf({ kind: 3, total: 51200 })).toBe('data');
+    expect(poolFiguresOf({ kind: 3, total: 0 })).toBe('none');
+  });
+
+  it("counts a day-based pool's days left of all its days", () => {
+    expect(poolDays({ available_days: 17, total_active: 13 })).toEqual({ left: 17, total: 30 });
+    expect(poolDays({ available_days: -1, total_active: 30 })).toEqual({ left: 0, total: 30 });
   });
 });
 

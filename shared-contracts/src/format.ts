@@ -1,3 +1,5 @@
+import { POOL_DAY_BASED_KINDS } from './constants';
+
 // Figures in the reader's language. The api sends data amounts (MB) and day counts as numbers beside its older
 // English texts ('5.2GB', '2 days'); the screens write the numbers with Intl for the page's language ('5,2 GB' and
 // '2 Tage' in German) and fall back to the texts only when a number is missing (an api that predates it).
@@ -124,6 +126,27 @@ export function dataPlanOf(item: {
   const unlimited = item.unlimited ?? item.total_str?.trim().toLowerCase() === 'unlimited';
   if (unlimited) return 'unlimited';
   return item.total > 0 ? 'data' : 'none';
+}
+
+/**
+ * What a shared pool's figures are about, by the rule of dataPlanOf: 'days' (a day-based plan, pool kind 1 or 2 of
+ * POOL_DAY_BASED_KINDS: its days left of its days, no data amount, which it has none of), 'data' (data left of a
+ * total), 'none' (no data plan in force: never '0 MB of 0 MB').
+ */
+export type PoolFigures = 'days' | 'data' | 'none';
+
+export function poolFiguresOf(pool: { kind: number; total: number }): PoolFigures {
+  if ((POOL_DAY_BASED_KINDS as readonly number[]).includes(pool.kind)) return 'days';
+  return pool.total > 0 ? 'data' : 'none';
+}
+
+/**
+ * A day-based pool's days: left (available_days) of all its days (the days it has been active and those left); the
+ * gauge's share left is gaugePercent(total, total - left).
+ */
+export function poolDays(pool: { available_days: number; total_active: number }): { left: number; total: number } {
+  const left = Math.max(0, pool.available_days);
+  return { left, total: left + Math.max(0, pool.total_active) };
 }
 
 /** A package's validity in the language ('30 Tage'); the api's text when it sends no day count. */

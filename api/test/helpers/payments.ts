@@ -8,7 +8,7 @@ import {
 } from '../../src/modules/payments/providers/sandbox';
 import { type PaypalSettings } from '../../src/modules/payments/providers/paypal';
 import { type StripeSettings } from '../../src/modules/payments/providers/stripe';
-import { createTestApp, post, type TestApp, type TestAppOptions } from './app';
+import { createTestApp, loginDemo, post, type TestApp, type TestAppOptions } from './app';
 import { fakePaypalSettings, startFakePaypal, type FakePaypal } from './payments-paypal';
 import { fakeStripeSettings, sessionOf, startFakeStripe, type FakeSession, type FakeStripe } from './payments-stripe';
 
@@ -22,6 +22,31 @@ export const CARD_V2_FREE = '89880000000000000002'; // agent 2, unbound
 export const CARD_V2_OTHER = '89880000000000000008'; // agent 2, other@example.com's
 export const CARD_V3 = '89880000000000000301'; // agent 3, EUR
 export const CARD_ACME = '89880000000000000901'; // partner agent, JPY, no PayPal
+
+/** A logged-in account of the demo data. */
+export interface Login {
+  token: string;
+  user_id: number;
+}
+
+/** The app of a payment test file, with the demo account and a second one (other@example.com) logged in. */
+export type PaymentsTestApp = TestApp & { demo: Login; other: Login };
+
+/**
+ * Starts the app of a payment test file: payments through the sandbox (its webhooks signed with TEST_SANDBOX_SECRET)
+ * unless `options.payments` says otherwise, demo@example.com and other@example.com logged in.
+ */
+export async function createPaymentsTestApp(options: TestAppOptions = {}): Promise<PaymentsTestApp> {
+  const t = await createTestApp({ ...options, payments: { sandboxSecret: TEST_SANDBOX_SECRET, ...options.payments } });
+  try {
+    const demo = await loginDemo(t.app);
+    const other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+    return { ...t, demo, other };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
 
 export async function packageId(db: Queryable, code: string): Promise<number> {
   const row = await db.one<{ id: number }>(`SELECT id FROM packages WHERE code = $1`, [code]);
@@ -67,6 +92,28 @@ export async function saveUsAddress(app: FastifyInstance, iccid: string, region 
   );
   if (body.code !== 10000) throw new Error(`saveAddress failed: ${body.code} ${body.message}`);
   return body.data.taxRate;
+}
+
+/**
+ * A waiting sandbox order of a package (`code`, default global-1gb-7d) for CARD_V3 (agent 3, EUR: a visitor may buy,
+ * no address): its id and pay page. `fresh`: the card's earlier purchases are forgotten first, so that an order of
+ * the same package still open is not handed out again.
+ */
+export async function openCardV3Order(
+  t: { app: FastifyInstance; db: Queryable },
+  options: { code?: string; email?: string; fresh?: boolean } = {},
+): Promise<{ pay_url: string; order_id: string; pay: string }> {
+  if (options.fresh) await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
+  const id = await packageId(t.db, options.code ?? 'global-1gb-7d');
+  const { body } = await createPay(t.app, {
+    id,
+    iccid: CARD_V3,
+    flag: '3',
+    ccy: 'EUR',
+    ...(options.email ? { email: options.email } : {}),
+  });
+  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code} ${body.message}`);
+  return body.data;
 }
 
 /** The sandbox page's path from a pay_url on the shop's origin. */

@@ -46,8 +46,8 @@ interface CardList {
 }
 interface Records {
   list1: Array<{ name: string; status_str: string; expire_date: string; create: number; total_str: string }>;
-  list2: Array<{ status_str: string; expire_date: string }>;
-  list3: Array<{ status_str: string; expire_date: string }>;
+  list2: Array<{ name: string; status_str: string; expire_date: string }>;
+  list3: Array<{ name: string; status_str: string; expire_date: string }>;
 }
 
 let t: TestApp;
@@ -423,13 +423,40 @@ describe('pkgRecord', () => {
     const { body } = await post<Records>(t.app, '/pkg/record', { iccid: BOUND, lang: 'de' }, demo);
     expect(body.code).toBe(10000);
     expect(body.data.list1).toEqual([
-      expect.objectContaining({ name: 'Europa 20 GB monatlich', status_str: 'active', total_str: '20GB' }),
+      expect.objectContaining({ name: '20 GB', status_str: 'active', total_str: '20GB' }),
     ]);
     expect(body.data.list1[0]?.expire_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.data.list2).toEqual([expect.objectContaining({ status_str: 'init', expire_date: '' })]);
     expect(body.data.list3).toEqual([expect.objectContaining({ status_str: 'stop' })]);
     const invalid = await post<Records>(t.app, '/pkg/record', { iccid: SUSPENDED, lang: 'en' }, demo);
     expect(invalid.body.data.list3.map((record) => record.status_str)).toEqual(['invalid']);
+  });
+
+  it('names each package as the shop, pay page and orders do, in the language asked for', async () => {
+    const names = (records: Records) =>
+      [...records.list1, ...records.list2, ...records.list3].map((record) => record.name);
+    // The version-2 card page's list shows the package cards' titles: '20 GB', never 'Europa 20 GB monatlich'
+    // (the record bought through an order and the two without one alike).
+    const german = await post<Records>(t.app, '/pkg/record', { iccid: BOUND, lang: 'de' }, demo);
+    expect(names(german.body.data)).toEqual(['20 GB', '5 GB', '1 GB']);
+    const english = await post<Records>(t.app, '/pkg/record', { iccid: BOUND, lang: 'en' }, demo);
+    expect(names(english.body.data)).toEqual(['20 GB', '5 GB', '1 GB']);
+    expect(JSON.stringify(german.body.data)).not.toMatch(/Europa|monatlich|Starter/);
+    const orders = await post<{ list: Array<{ name: string }> }>(
+      t.app,
+      '/pay/order/list',
+      { iccid: BOUND, lang: 'de' },
+      demo,
+    );
+    expect(orders.body.data.list.map((order) => order.name)).toContain(german.body.data.list1[0]?.name);
+    // The version-1 card page lists names only: its records keep that name, in the language asked for.
+    const old = await post<Records>(t.app, '/pkg/record', { iccid: AGENT_1, lang: 'de' });
+    expect(names(old.body.data)).toEqual(['Starter 1 GB']);
+    const spanish = await post<Records>(t.app, '/pkg/record', { iccid: SUSPENDED, lang: 'es' }, demo);
+    expect(names(spanish.body.data)).toEqual(['5 GB']);
+    // An eSIM profile's records as the eSIM shop titled its package: '3 GB', not 'eSIM Weltweit 3 GB'.
+    const profile = await post<Records>(t.app, '/pkg/record', { iccid: PROFILE, lang: 'de' }, demo);
+    expect(names(profile.body.data)).toEqual(['3 GB']);
   });
 
   it('shows an unbound card to the ICCID holder and a bound one to its owner only', async () => {

@@ -162,17 +162,22 @@ describe('alerts', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('demo@example.com');
     expect(mails[0]?.subject).toMatch(/18% of your data left/);
+    // The package as the shop names it ('5 GB', never the catalogue's 'Europe 5 GB'), the figures written with Intl
+    // ('951 MB', never '951MB').
+    expect(mails[0]?.text).toMatch(/^5 GB on card .+ has 951\sMB of 5\sGB left\./);
+    expect(mails[0]?.text).not.toContain('Europe');
     expect(mails[0]?.text).toContain(`http://localhost:8080/pkg?iccid=${NEAR_EMPTY}`);
     expect(mails[0]?.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:8080\/eshop\/alerts\/unsubscribe\//);
     // The card's own notices reach its owner (a bound card).
     const demo = await loginDemo(t.app);
-    const notice = await post<{ notice: { title: string; link: string } | null }>(
+    const notice = await post<{ notice: { title: string; content: string; link: string } | null }>(
       t.app,
       '/get/notice',
       { iccid: NEAR_EMPTY, lang: 'de' },
       { token: demo.token },
     );
     expect(notice.body.data.notice).toMatchObject({ title: 'Noch 18 % Daten', link: `/pkg?iccid=${NEAR_EMPTY}` });
+    expect(notice.body.data.notice?.content).toMatch(/^5 GB auf Karte .+: noch 951\sMB von 5\sGB übrig\.$/);
 
     // Again past 20%: nothing new. Past 5%: the second alert.
     await report([usage(pkg, NEAR_EMPTY, 'a-1', 4.5 * GB)]);

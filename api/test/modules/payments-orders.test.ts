@@ -1,19 +1,22 @@
 import { DEMO_EID } from '../../src/seed';
-import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+import { post } from '../helpers/app';
 import {
   CARD_V1,
   CARD_V2_DEMO,
   CARD_V3,
   countRows,
   createPay,
+  createPaymentsTestApp,
   deliverSandbox,
+  openCardV3Order,
   orderRow,
   packageId,
   sandboxEventFor,
   saveUsAddress,
   SHOP,
   submitSandbox,
-  TEST_SANDBOX_SECRET,
+  type Login,
+  type PaymentsTestApp,
 } from '../helpers/payments';
 
 // Checkout and orders tell the truth: a decline comes back as a decline (returnType=fail), an order waiting for
@@ -21,14 +24,13 @@ import {
 // that still arrives, a new eSIM profile in USD is taxed by the buyer's address like a card's package, a package has
 // one name everywhere (its shop title), and the billing form starts with the buyer's own last address only.
 
-let t: TestApp;
-let demo: { token: string; user_id: number };
-let other: { token: string; user_id: number };
+let t: PaymentsTestApp;
+let demo: Login;
+let other: Login;
 
 beforeAll(async () => {
-  t = await createTestApp({ payments: { sandboxSecret: TEST_SANDBOX_SECRET } });
-  demo = await loginDemo(t.app);
-  other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+  t = await createPaymentsTestApp();
+  ({ demo, other } = t);
 });
 afterAll(async () => t.close());
 
@@ -42,14 +44,6 @@ const resume = (body: Record<string, unknown>, token?: string) => post<Resume>(t
 const cancel = (body: Record<string, unknown>, token?: string) =>
   post<{ order_id: string; status: string }>(t.app, '/pay/cancel', body, { token });
 
-/** An EUR order of agent 3's card (a visitor may buy, no address): its id and sandbox page. */
-async function openOrder(code = 'global-1gb-7d', email?: string) {
-  const id = await packageId(t.db, code);
-  const { body } = await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR', ...(email ? { email } : {}) });
-  if (body.code !== 10000) throw new Error(`createPay failed: ${body.code} ${body.message}`);
-  return body.data;
-}
-
 /** The order's provider page ran out (as if its 30 minutes had passed). */
 async function expire(orderId: string) {
   const past = new Date(Date.now() - 60_000);
@@ -59,18 +53,18 @@ async function expire(orderId: string) {
 
 describe('the sandbox page sends the browser back with what happened', () => {
   it('a decline is returnType=fail, a cancel returnType=cancel, three wrong codes a decline too', async () => {
-    const declined = await openOrder();
+    const declined = await openCardV3Order(t);
     const decline = await submitSandbox(t.app, declined.pay_url, { action: 'decline' });
     expect(decline.location).toBe(`${SHOP}/3/${CARD_V3}?returnType=fail&order_id=${declined.order_id}`);
     // Back on the page later: it still says declined, not cancelled.
     const again = await t.app.inject({ method: 'GET', url: new URL(declined.pay_url).pathname });
     expect(again.headers.location).toBe(decline.location);
 
-    const cancelled = await openOrder();
+    const cancelled = await openCardV3Order(t);
     const back = await submitSandbox(t.app, cancelled.pay_url, { action: 'cancel' });
     expect(back.location).toBe(`${SHOP}/3/${CARD_V3}?returnType=cancel&order_id=${cancelled.order_id}`);
 
-    const challenged = await openOrder();
+    const challenged = await openCardV3Order(t);
     await submitSandbox(t.app, challenged.pay_url, { action: 'pay', card: 'challenge' });
     let last;
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -83,7 +77,7 @@ describe('the sandbox page sends the browser back with what happened', () => {
 
 describe('payResume (/pay/resume): Continue payment and Try again', () => {
   it('hands out the open page of a waiting order again: same order, same page, no second session', async () => {
-    const order = await openOrder();
+    const order = await openCardV3Order(t);
     const before = await countRows(t.db, `SELECT 1 FROM orders`);
     const { body } = await resume({ order_id: order.order_id, iccid: CARD_V3 });
     expect(body.data).toEqual({ order_id: order.order_id, status: 'pending', pay_url: order.pay_url, pay: 'stripe' });
@@ -92,7 +86,7 @@ describe('payResume (/pay/resume): Continue payment and Try again', () => {
   });
 
   it('replaces a waiting order whose page expired: a new order for the same package, the old one cancelled', async () => {
-    const order = await openOrder();
+    const order = await openCardV3Order(t);
     await expire(order.order_id);
     const { body } = await resume({ order_id: order.order_id, iccid: CARD_V3 });
     expect(body.code).toBe(10000);
@@ -109,7 +103,7 @@ describe('payResume (/pay/resume): Continue payment and Try again', () => {
   });
 
   it('tries a declined order again with the same package and method; a paid order answers paid', async () => {
-    const declined = await openOrder();
+    const declined = await openCardV3Order(t);
     await submitSandbox(t.app, declined.pay_url, { action: 'decline' });
     const { body } = await resume({ order_id: declined.order_id, iccid: CARD_V3 });
     expect(body.data).toMatchObject({ status: 'pending', pay: 'stripe' });
@@ -127,7 +121,7 @@ describe('payResume (/pay/resume): Continue payment and Try again', () => {
   });
 
   it('is for the order owner only; an order no account owns needs its card, and says nothing otherwise', async () => {
-    const visitors = await openOrder();
+    const visitors = await openCardV3Order(t);
     for (const body of [{ order_id: visitors.order_id }, { order_id: visitors.order_id, iccid: CARD_V1 }]) {
       const answer = await resume(body);
       expect([answer.body.code, answer.body.message]).toEqual([10025, 'errorOrderId']);
@@ -188,7 +182,7 @@ describe('payResume of a new pool: the pool it was made for stays, with its card
 
 describe('payCancel (/pay/cancel): Cancel order', () => {
   it('cancels a waiting order once, ends its page, and changes nothing on a paid one', async () => {
-    const order = await openOrder();
+    const order = await openCardV3Order(t);
     const first = await cancel({ order_id: order.order_id, iccid: CARD_V3 });
     expect(first.body.data).toEqual({ order_id: order.order_id, status: 'cancelled' });
     // Idempotent.
@@ -201,14 +195,14 @@ describe('payCancel (/pay/cancel): Cancel order', () => {
       status: 'cancelled',
     });
 
-    const paid = await openOrder();
+    const paid = await openCardV3Order(t);
     await submitSandbox(t.app, paid.pay_url, { action: 'pay', card: 'instant' });
     expect((await cancel({ order_id: paid.order_id, iccid: CARD_V3 })).body.data.status).toBe('paid');
     expect((await orderRow(t.db, paid.order_id))?.status).toBe('fulfilled');
   });
 
   it('a payment that arrives after the cancel still pays the order, once: the money is never lost', async () => {
-    const order = await openOrder();
+    const order = await openCardV3Order(t);
     await cancel({ order_id: order.order_id, iccid: CARD_V3 });
     // The provider took the payment at the same moment (its page was paid before it was ended).
     const event = await sandboxEventFor(t.db, order.order_id);
@@ -284,7 +278,7 @@ describe('a new eSIM profile in USD follows the same tax and address rules as a 
 
 describe('one package name: the shop title, on the pay page, orders and mails', () => {
   it("names 'global-1gb-7d' '1 GB' (its package card title), never 'Starter 1 GB'", async () => {
-    const order = await openOrder('global-1gb-7d', 'me@example.com');
+    const order = await openCardV3Order(t, { email: 'me@example.com' });
     const page = await t.app.inject({ method: 'GET', url: new URL(order.pay_url).pathname });
     expect(page.body).toContain('<dd>1 GB</dd>');
     expect(page.body).not.toContain('Starter');
@@ -294,6 +288,12 @@ describe('one package name: the shop title, on the pay page, orders and mails', 
       lang: 'en',
     });
     expect(list.body.data.list.find((row) => row.order_id === order.order_id)?.name).toBe('1 GB');
+    // The card's package records (/pkg) name it so too.
+    type Records = Record<'list1' | 'list2' | 'list3', Array<{ name: string }>>;
+    const records = await post<Records>(t.app, '/pkg/record', { iccid: CARD_V3, lang: 'en' });
+    const recordNames = Object.values(records.body.data).flatMap((group) => group.map((record) => record.name));
+    expect(recordNames).toContain('1 GB');
+    expect(recordNames.join('|')).not.toContain('Starter');
     await t.app.payments.sendReceipt(Number(order.order_id));
     const resend = await post(t.app, '/send/email', { id: order.order_id, email: 'me@example.com', lang: 'en' });
     expect(resend.body.code).toBe(10000);

@@ -1,4 +1,4 @@
-import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
+import { post } from '../helpers/app';
 import {
   CARD_ACME,
   CARD_V1,
@@ -8,27 +8,29 @@ import {
   CARD_V3,
   countRows,
   createPay,
+  createPaymentsTestApp,
+  openCardV3Order,
   orderRow,
   packageId,
   pagePath,
   saveUsAddress,
   SHOP,
   submitSandbox,
-  TEST_SANDBOX_SECRET,
+  type Login,
+  type PaymentsTestApp,
 } from '../helpers/payments';
 
 // The payment calls (issue 9): pay check, address and tax, order creation priced on the server, the sandbox's
 // hosted page end to end, order status and records, package auto-renewal. Webhook trust, concurrency and crash
 // recovery are in payments-webhooks.test.ts.
 
-let t: TestApp;
-let demo: { token: string; user_id: number };
-let other: { token: string; user_id: number };
+let t: PaymentsTestApp;
+let demo: Login;
+let other: Login;
 
 beforeAll(async () => {
-  t = await createTestApp({ payments: { sandboxSecret: TEST_SANDBOX_SECRET } });
-  demo = await loginDemo(t.app);
-  other = await loginDemo(t.app, 'other@example.com', 'other-password-1');
+  t = await createPaymentsTestApp();
+  ({ demo, other } = t);
 });
 afterAll(async () => t.close());
 
@@ -121,6 +123,35 @@ describe('saveAddress (/save/address)', () => {
     expect(germany.body.data).toMatchObject({ taxRate: 0, region: 'Bayern' });
     // One address per card: the latest save wins.
     expect(await countRows(t.db, `SELECT 1 FROM addresses WHERE iccid = $1`, [CARD_V1])).toBe(1);
+  });
+
+  it('keeps one address per card and one per account (eSIM shop), the latest save, whoever saved it', async () => {
+    const regions = ['NY', 'WA', 'TX'];
+    const saves = await Promise.all(regions.map((region) => post(t.app, '/save/address', { ...address, region })));
+    expect(saves.map((save) => save.body.code)).toEqual([10000, 10000, 10000]);
+    expect(await countRows(t.db, `SELECT 1 FROM addresses WHERE iccid = $1`, [CARD_V1])).toBe(1);
+    // A logged-in save of the card makes it that account's address (a visitor's form starts empty then).
+    await post(t.app, '/save/address', { ...address, region: 'OR' }, { token: demo.token });
+    const card = await t.db.one<{ user_id: number | null; region: string }>(
+      `SELECT user_id, region FROM addresses WHERE iccid = $1`,
+      [CARD_V1],
+    );
+    expect(card).toEqual({ user_id: demo.user_id, region: 'OR' });
+    // The eSIM shop's address (no card) is the account's own, one per account.
+    const { iccid: _card, ...withoutCard } = address;
+    const slot = '89049032000000000000000000000777';
+    await t.db.query(`INSERT INTO esim_slots (eid, user_id) VALUES ($1, $2)`, [slot, other.user_id]);
+    for (const region of ['CA', 'NV']) {
+      const saved = await post(t.app, '/save/address', { ...withoutCard, eid: slot, region }, { token: other.token });
+      expect(saved.body.data).toMatchObject({ region });
+    }
+    const own = await t.db.query<{ region: string }>(
+      `SELECT region FROM addresses WHERE user_id = $1 AND iccid IS NULL`,
+      [other.user_id],
+    );
+    expect(own).toEqual([{ region: 'NV' }]);
+    // The card's address a visitor's again, as the tests below expect.
+    await post(t.app, '/save/address', { ...address, region: 'CA' });
   });
 
   it('applies the section 5 rules on the server', async () => {
@@ -269,8 +300,7 @@ describe('createPay (/pay/buy) and the sandbox page', () => {
   });
 
   it('declines, cancels and asks for the 3-D Secure code', async () => {
-    const id = await packageId(t.db, 'global-1gb-7d');
-    const open = async () => (await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' })).body.data;
+    const open = () => openCardV3Order(t);
 
     const declined = await open();
     const decline = await submitSandbox(t.app, declined.pay_url, { action: 'decline' });
@@ -516,11 +546,7 @@ describe('paySearch, orderList and pkgUpdate', () => {
 });
 
 describe('the sandbox pay page (not a call)', () => {
-  const open = async () => {
-    const id = await packageId(t.db, 'global-1gb-7d');
-    await t.db.query(`UPDATE orders SET purchase_key = NULL WHERE iccid = $1`, [CARD_V3]);
-    return (await createPay(t.app, { id, iccid: CARD_V3, flag: '3', ccy: 'EUR' })).body.data;
-  };
+  const open = () => openCardV3Order(t, { fresh: true });
 
   it('answers 404 for a malformed or unknown session, never a 5xx', async () => {
     for (const method of ['GET', 'POST'] as const) {

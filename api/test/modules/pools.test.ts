@@ -266,12 +266,13 @@ describe('members, candidates, records, coverage, rename and delete', () => {
       pool_object_id: pool,
     });
     expect(list.body.data.list.map((card) => card.iccid).sort()).toEqual((await members(pool)).sort());
-    const records = await call<{ list1: Array<{ expire_date: string; total_str: string }>; list2: []; list3: [] }>(
-      'record/list',
-      { pool_object_id: pool },
-    );
+    type Records = { list1: Array<{ name: string; expire_date: string; total_str: string }>; list2: []; list3: [] };
+    const records = await call<Records>('record/list', { pool_object_id: pool });
     expect(records.body.data.list1).toHaveLength(1);
-    expect(records.body.data.list1[0]).toMatchObject({ total_str: '50GB' });
+    // Named as the plan card and the pay sheet name it (payments/package-name.ts), in the language asked for.
+    expect(records.body.data.list1[0]).toMatchObject({ name: '50 GB up to 5 cards', total_str: '50GB' });
+    const german = await call<Records>('record/list', { pool_object_id: pool, lang: 'de' });
+    expect(german.body.data.list1[0]?.name).toBe('50 GB bis zu 5 Karten');
     expect(records.body.data.list1[0]?.expire_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(records.body.data.list3).toEqual([]);
     const type = await t.db.one<{ id: number }>(`SELECT pkg_type_id AS id FROM packages WHERE id = $1`, [planId]);

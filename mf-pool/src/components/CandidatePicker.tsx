@@ -94,10 +94,17 @@ export function selectAllCandidates(valid: Candidate[], locked: readonly string[
   return [...locked, ...rest.slice(0, room)];
 }
 
-function CardLabel({ card }: { card: Candidate }) {
+/** A card's name (the user's, or 'SIM'/'eSIM' and its last digits: not to be translated) and masked ICCID. */
+function CardLabel({ card, name }: { card: Candidate; name?: string }) {
   return (
     <Who>
-      <strong>{card.name}</strong>
+      {name === undefined ? (
+        <strong translate="no" data-testid="candidate-name">
+          {card.name}
+        </strong>
+      ) : (
+        <strong data-testid="candidate-name">{name}</strong>
+      )}
       <small>
         ICCID <bdi dir="ltr">{maskIccid(card.iccid)}</bdi>
       </small>
@@ -170,7 +177,7 @@ export function CandidatePicker({ valid, invalid, selected, onChange, limit, loc
                         data-testid="candidate"
                         data-iccid={card.iccid}
                       />
-                      <CardLabel card={card.name ? card : { ...card, name: t('candidates.thisCard') }} />
+                      <CardLabel card={card} name={card.name ? undefined : t('candidates.thisCard')} />
                     </Choice>
                   </li>
                 );

@@ -20,10 +20,3 @@ export function readableDay(day: string, lang: string): string {
     return day;
   }
 }
-
-/** Megabytes as '850 MB' or '1.5 GB'. */
-export function readableMb(mb: number): string {
-  if (mb < 1024) return `${Math.round(mb)} MB`;
-  const gb = mb / 1024;
-  return `${gb >= 100 ? Math.round(gb) : Number(gb.toFixed(1))} GB`;
-}

@@ -1,4 +1,4 @@
-import { getStorage, poolDisplayName, STORAGE_KEYS, type PoolCardInfo } from 'shared-contracts';
+import { getStorage, poolDisplayName, STORAGE_KEYS, type PoolCardInfo, type Translate } from 'shared-contracts';
 
 /**
  * The pool a screen was opened for (spec section 3: POOL_INFO_ITEM with a display name; SET_POOL_ITEM for /pool/set).
@@ -8,11 +8,20 @@ export type PoolHandOver = PoolCardInfo & { displayName: string; index?: number 
 
 type HandOverKey = typeof STORAGE_KEYS.POOL_INFO_ITEM | typeof STORAGE_KEYS.SET_POOL_ITEM;
 
-/** Stores the pool for the next screen, with the name it shows. */
-export function handOverPool(key: HandOverKey, pool: PoolCardInfo, index: number): PoolHandOver {
-  const item: PoolHandOver = { ...pool, displayName: poolDisplayName(pool.name, index), index };
+/** Stores the pool for the next screen, with the name it shows (a default name in the page's language). */
+export function handOverPool(key: HandOverKey, pool: PoolCardInfo, index: number, t: Translate): PoolHandOver {
+  const item: PoolHandOver = { ...pool, displayName: poolDisplayName(pool.name, index, t), index };
   getStorage().setJSON(key, item);
   return item;
+}
+
+/**
+ * The name a hand-over's pool shows, in the current language: its own name, else the default one of its place (the
+ * stored displayName may be in the language the page had when it was stored); without a place, the stored one.
+ */
+export function handOverName(item: PoolHandOver, t: Translate): string {
+  const name = typeof item.name === 'string' ? item.name : '';
+  return typeof item.index === 'number' ? poolDisplayName(name, item.index, t) : name.trim() || item.displayName;
 }
 
 /** The stored pool, when it is one (and, given `id`, that pool); null otherwise. */

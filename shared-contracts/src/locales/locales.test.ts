@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGE_CODES } from '../languages';
 import { ALL_MESSAGE_KEYS } from '../errors';
-import { STATUS_LABELS } from '../display';
+import { DEFAULT_NAME_KEYS, STATUS_LABELS } from '../display';
 import { loadCommon } from './index';
 
 type Tree = { [key: string]: string | Tree };
@@ -38,9 +38,21 @@ describe('common locales', () => {
     }
   });
 
-  it('en has every message key the catalogue, validators and status labels hand out', () => {
-    for (const key of [...ALL_MESSAGE_KEYS, ...Object.values(STATUS_LABELS)]) {
+  it('en has every message key the catalogue, validators, status labels and default names hand out', () => {
+    for (const key of [...ALL_MESSAGE_KEYS, ...Object.values(STATUS_LABELS), ...Object.values(DEFAULT_NAME_KEYS)]) {
       expect(en.has(key) ? key : `missing: ${key}`).toBe(key);
+    }
+  });
+
+  it("en's default names are the spec's ('Shared Plan {index}', 'eSim Slot' + index); every language numbers them", () => {
+    expect(en.get(DEFAULT_NAME_KEYS.pool)).toBe('Shared Plan {{index}}');
+    expect(en.get(DEFAULT_NAME_KEYS.slot)).toBe('eSim Slot {{index}}');
+    expect(en.get(DEFAULT_NAME_KEYS.slotNoIndex)).toBe('eSim Slot');
+    for (const lang of LANGUAGE_CODES) {
+      const messages = read(lang);
+      expect(messages.get(DEFAULT_NAME_KEYS.pool)).toContain('{{index}}');
+      expect(messages.get(DEFAULT_NAME_KEYS.slot)).toContain('{{index}}');
+      expect(messages.get(DEFAULT_NAME_KEYS.slotNoIndex)).not.toContain('{{');
     }
   });
 

@@ -1,6 +1,7 @@
 // Test helper (jest only): every translation file of a namespace folder has exactly English's keys, translated,
-// with the same {{placeholders}}. i18next plural keys (_zero, _one, _two, _few, _many, _other) may differ by
-// language: each language has its own plural categories, so a plural group compares by its base key.
+// with the same {{placeholders}} and the same <tags> (a <Trans> component, e.g. a user's name marked
+// translate="no"). i18next plural keys (_zero, _one, _two, _few, _many, _other) may differ by language: each
+// language has its own plural categories, so a plural group compares by its base key.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '../languages';
@@ -18,6 +19,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<\/?[\w-]+\s*\/?>/g)].map((m) => m[0]).sort();
 const baseKeys = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.replace(PLURAL, '')))].sort();
 
 /**
@@ -41,6 +43,7 @@ export function describeLocaleFolder(name: string, dir: string, sameAsEnglish: R
         const base = key.replace(PLURAL, '');
         expect(text.trim()).not.toBe('');
         expect(placeholders(text)).toEqual(placeholders(english.get(base) ?? ''));
+        expect(tags(text)).toEqual(tags(english.get(base) ?? ''));
         if (text === en.get(key) && text.length > 3 && !sameAsEnglish.includes(key) && /[a-z]{4}/.test(text)) {
           throw new Error(`${name} ${lang}: '${key}' is still English ("${text}")`);
         }

@@ -120,7 +120,8 @@ const Body = styled.div`
 `;
 
 export interface DialogProps {
-  title: string;
+  /** The heading (a sentence with a user's name in it can mark the name translate="no"). */
+  title: ReactNode;
   /** Accessible name of the close (×) button. */
   closeLabel: string;
   onClose: () => void;

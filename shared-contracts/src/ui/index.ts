@@ -17,6 +17,7 @@ export { Gauge } from './Gauge';
 export { CoverageCountries, safeImage } from './coverage';
 export { ButtonAnchor, ButtonLink, CardList, MessageCard, VisuallyHidden } from './extras';
 export { Actions, DialogActions, ErrorLine, Field, type DialogActionsProps } from './form';
+export { SentenceWithNames } from './names';
 export {
   CardHead,
   StatusBadge,

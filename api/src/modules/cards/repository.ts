@@ -1,7 +1,7 @@
 import { createRowCache } from '../../db/row-cache';
 import { type Db, type Queryable } from '../../db/index';
 import { type MailOutcome } from '../../mail';
-import { orderViewSql, packageNameSql } from '../payments/package-name';
+import { orderViewSql, packageNameSql, recordNameJoins, recordNameSql } from '../payments/package-name';
 import { cardsChangedHands } from '../payments/repository';
 
 export interface AgentRow {
@@ -367,16 +367,15 @@ export function createCardRepository(db: Db) {
     },
 
     /**
-     * Purchased packages of a card (or, given { poolId }, of a pool), newest first, named in the language asked for
-     * when a translation exists.
+     * Purchased packages of a card (or, given { poolId }, of a pool), newest first, each named as the shop showed it
+     * in the language asked for (payments/package-name.ts: '20 GB', never the catalogue's 'Europe 20 GB monthly').
      */
     async packageRecords(owner: string | { poolId: number }, lang: string): Promise<PackageRecordRow[]> {
       return db.query<PackageRecordRow>(
-        `SELECT cp.id, coalesce(t.name, cp.name) AS name, cp.status, cp.expire_timestamp, cp.created_at, cp.data_bytes,
-                cp.used_bytes, cp.unlimited, coalesce(o.renewal, false) AS renewal, cp.provider_state
+        `SELECT cp.id, ${recordNameSql()} AS name, cp.status, cp.expire_timestamp, cp.created_at, cp.data_bytes,
+                cp.used_bytes, cp.unlimited, coalesce(rn_o.renewal, false) AS renewal, cp.provider_state
            FROM card_packages cp
-           LEFT JOIN orders o ON o.id = cp.order_id
-           LEFT JOIN package_translations t ON t.package_id = cp.package_id AND t.lang = $2
+           ${recordNameJoins('$2')}
           WHERE ${typeof owner === 'string' ? 'cp.iccid = $1' : 'cp.pool_id = $1'}
           ORDER BY cp.created_at DESC, cp.id DESC`,
         [typeof owner === 'string' ? owner : owner.poolId, lang],

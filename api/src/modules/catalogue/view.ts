@@ -1,6 +1,7 @@
 import { formatPrice } from 'shared-contracts';
 import { type NewPackage, type OldPackage, type PoolPlan } from 'shared-contracts/schemas';
 import { currencySymbol } from '../../lib/format';
+import { packageTitle } from '../payments/package-name';
 import { type PackageRow } from './repository';
 
 export function validityText(days: number): string {
@@ -49,7 +50,7 @@ export function toNewPackage(row: PackageRow): NewPackage {
     tag_background_color: row.tag_background_color ?? '',
     tag_words_color: row.tag_words_color ?? '',
     left_tag: row.left_tag ?? '',
-    main_title: row.main_title ?? row.name,
+    main_title: packageTitle(row),
     secondary_title: row.secondary_title ?? '',
     sub_title: row.sub_title ?? '',
     pkg_style_icon: row.pkg_style_icon ?? '',
@@ -70,7 +71,7 @@ export function toPoolPlan(row: PackageRow, lang: string): PoolPlan {
   return {
     id: row.id,
     tag: row.tag ?? '',
-    main_title: row.main_title ?? row.name,
+    main_title: packageTitle(row),
     secondary_title: row.secondary_title ?? '',
     pool_lines: Math.max(1, row.pool_lines ?? 1),
     price_str: formatPrice(price, row.currency, { lang }) ?? '',

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { formatCount, formatData } from 'shared-contracts';
 import { type Db, type Queryable } from '../../db/index';
 import { OUTSIDE_CALLS_AT_ONCE } from '../../lib/concurrently';
-import { formatBytes } from '../../lib/format';
+import { bytesToMb } from '../../lib/format';
 import { sendAllLogged, type MailLogger, type MailMessage, type Mailer } from '../../mail';
+import { recordNameJoins, recordNameSql } from '../payments/package-name';
 import { ALERT_LANGUAGES, alertText, fill } from './alert-text';
 
 /**
@@ -25,7 +27,10 @@ interface AlertRow {
   threshold: number;
   notice_id: number | null;
   mailed_at: Date | null;
+  /** The package as the shop showed it (payments/package-name.ts), in the mail's language (lang). */
   package_name: string;
+  /** The same in each language of ALERT_LANGUAGES, for the card page's notices. */
+  package_names: Record<string, string> | null;
   data_bytes: number | null;
   used_bytes: number;
   expire_timestamp: number | null;
@@ -60,22 +65,32 @@ function formatEnd(epochSeconds: number | null, lang: string): string {
   }
 }
 
-function values(row: AlertRow, lang: string): Record<string, string> {
-  const total = row.data_bytes ?? 0;
-  const remain = Math.max(0, total - row.used_bytes);
+/**
+ * The placeholders of an alert's texts in `lang`: the package's name in it, and the figures as the language writes
+ * them with Intl, as the screens do (shared-contracts format.ts): '3,9 GB' in German, '3,9 Go' in French.
+ */
+export function alertValues(
+  row: Pick<
+    AlertRow,
+    'card_name' | 'iccid' | 'package_name' | 'package_names' | 'data_bytes' | 'used_bytes' | 'expire_timestamp'
+  >,
+  lang: string,
+): Record<string, string> {
+  const total = Number(row.data_bytes ?? 0);
+  const remain = Math.max(0, total - Number(row.used_bytes));
   return {
     card: cardLabel(row),
-    package: row.package_name,
-    left: String(total > 0 ? Math.floor((remain * 100) / total) : 0),
-    remain: formatBytes(remain),
-    total: formatBytes(total),
+    package: row.package_names?.[lang] ?? row.package_name,
+    left: formatCount(total > 0 ? Math.floor((remain * 100) / total) : 0, lang),
+    remain: formatData(bytesToMb(remain), lang),
+    total: formatData(bytesToMb(total), lang),
     date: formatEnd(row.expire_timestamp, lang),
   };
 }
 
 function titleAndBody(row: AlertRow, lang: string) {
   const text = alertText(lang);
-  const filled = values(row, lang);
+  const filled = alertValues(row, lang);
   return row.kind === 'low_data'
     ? { subject: fill(text.lowSubject, filled), title: fill(text.lowTitle, filled), body: fill(text.lowBody, filled) }
     : {
@@ -92,7 +107,7 @@ export const packagesLink = (publicOrigin: string, iccid: string) =>
 async function loadAlerts(q: Queryable, ids: readonly number[]): Promise<AlertRow[]> {
   return q.query<AlertRow>(
     `SELECT a.id, a.card_package_id, a.iccid, a.kind, a.threshold, a.notice_id, a.mailed_at,
-            coalesce(t.name, cp.name) AS package_name, cp.data_bytes, cp.used_bytes, cp.expire_timestamp,
+            ${recordNameSql()} AS package_name, names.package_names, cp.data_bytes, cp.used_bytes, cp.expire_timestamp,
             c.name AS card_name, c.email, coalesce(s.mail, true) AS mail, x.lang
        FROM card_alerts a
        JOIN card_packages cp ON cp.id = a.card_package_id
@@ -103,10 +118,14 @@ async function loadAlerts(q: Queryable, ids: readonly number[]): Promise<AlertRo
        CROSS JOIN LATERAL (
          SELECT coalesce((SELECT o.lang FROM orders o WHERE o.iccid = c.iccid AND o.lang IS NOT NULL
                            ORDER BY o.created_at DESC LIMIT 1), u.lang, ag.lang, 'en') AS lang) x
-       LEFT JOIN package_translations t ON t.package_id = cp.package_id AND t.lang = x.lang
+       ${recordNameJoins('x.lang')}
+       CROSS JOIN LATERAL (
+         SELECT json_object_agg(l.lang, ${recordNameSql('cp', 'lt')}) AS package_names
+           FROM unnest($2::text[]) AS l(lang)
+           LEFT JOIN package_translations lt ON lt.package_id = cp.package_id AND lt.lang = l.lang) names
       WHERE a.id = ANY($1::bigint[])
       ORDER BY a.id`,
-    [ids],
+    [ids, ALERT_LANGUAGES],
   );
 }
 

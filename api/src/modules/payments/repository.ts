@@ -240,6 +240,8 @@ export function createPaymentRepository(db: Db) {
      * One saved address per card, the latest save replacing the previous one; it is the address of whoever saved it
      * last (their account, or null for a visitor), so a form is never started with an address someone else typed.
      * Without a card (iccid null: the eSIM shop, always with a login) the account's own address, one per account.
+     * One statement for both: the owner's address is updated, else a new one is inserted (two saves of one card at
+     * once meet on its unique index, addresses_one_per_card_idx: the later one updates the row the first inserted).
      */
     async saveAddress(
       address: { email: string; country: string; region: string; city: string; postalCode: string; line1: string },
@@ -247,45 +249,27 @@ export function createPaymentRepository(db: Db) {
       userId: number | null,
       taxRate: number,
     ): Promise<AddressRow> {
-      if (iccid === null) {
-        if (userId === null) throw new Error('an address without a card needs an account');
-        const own = await db.one<AddressRow>(
-          `WITH mine AS (
-             SELECT id FROM addresses WHERE user_id = $1 AND iccid IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1
-           ), updated AS (
-             UPDATE addresses a SET email = $2, country = $3, region = $4, city = $5, postal_code = $6, line1 = $7,
-                    tax_rate = $8, updated_at = now()
-               FROM mine WHERE a.id = mine.id
-             RETURNING a.id, a.email, a.country, a.region, a.city, a.postal_code, a.line1, a.tax_rate
-           ), inserted AS (
-             INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
-             SELECT $1, NULL, $2, $3, $4, $5, $6, $7, $8 WHERE NOT EXISTS (SELECT 1 FROM updated)
-             RETURNING id, email, country, region, city, postal_code, line1, tax_rate
-           )
-           SELECT * FROM updated UNION ALL SELECT * FROM inserted`,
-          [
-            userId,
-            address.email,
-            address.country,
-            address.region,
-            address.city,
-            address.postalCode,
-            address.line1,
-            taxRate,
-          ],
-        );
-        if (!own) throw new Error('address not stored');
-        return own;
-      }
+      if (iccid === null && userId === null) throw new Error('an address without a card needs an account');
       const row = await db.one<AddressRow>(
-        `INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (iccid) WHERE iccid IS NOT NULL DO UPDATE SET
-           user_id = EXCLUDED.user_id, email = EXCLUDED.email,
-           country = EXCLUDED.country, region = EXCLUDED.region, city = EXCLUDED.city,
-           postal_code = EXCLUDED.postal_code, line1 = EXCLUDED.line1, tax_rate = EXCLUDED.tax_rate,
-           updated_at = now()
-         RETURNING id, email, country, region, city, postal_code, line1, tax_rate`,
+        `WITH mine AS (
+           SELECT id FROM addresses
+            WHERE ${iccid === null ? 'user_id = $1 AND iccid IS NULL' : 'iccid = $2'}
+            ORDER BY updated_at DESC, id DESC LIMIT 1
+         ), updated AS (
+           UPDATE addresses a SET user_id = $1, email = $3, country = $4, region = $5, city = $6, postal_code = $7,
+                  line1 = $8, tax_rate = $9, updated_at = now()
+             FROM mine WHERE a.id = mine.id
+           RETURNING a.id, a.email, a.country, a.region, a.city, a.postal_code, a.line1, a.tax_rate
+         ), inserted AS (
+           INSERT INTO addresses (user_id, iccid, email, country, region, city, postal_code, line1, tax_rate)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE NOT EXISTS (SELECT 1 FROM updated)
+           ON CONFLICT (iccid) WHERE iccid IS NOT NULL DO UPDATE SET
+             user_id = EXCLUDED.user_id, email = EXCLUDED.email, country = EXCLUDED.country, region = EXCLUDED.region,
+             city = EXCLUDED.city, postal_code = EXCLUDED.postal_code, line1 = EXCLUDED.line1,
+             tax_rate = EXCLUDED.tax_rate, updated_at = now()
+           RETURNING id, email, country, region, city, postal_code, line1, tax_rate
+         )
+         SELECT * FROM updated UNION ALL SELECT * FROM inserted`,
         [
           userId,
           iccid,

@@ -104,11 +104,11 @@ function widgets() {
   }));
 }
 
-async function show() {
+async function show(lang = 'en') {
   await renderRemote(<HomePage />, {
     route: '/eshop/card/list',
     path: '/eshop/card/list',
-    i18n: { namespaces: [remote, moreText] },
+    i18n: { lang, namespaces: [remote, moreText] },
   });
   await act(async () => undefined);
 }
@@ -221,6 +221,25 @@ describe('card list home', () => {
     await act(async () => undefined);
     const fallbacks = await screen.findAllByTestId('widget-fallback');
     expect(fallbacks.map((f) => f.getAttribute('aria-label'))).toEqual(['eSim Slot 1', 'Shared Plan 1', 'Travel eSIM']);
+    // The eSIM's own name is not to be translated; the default names are translations already.
+    const headings = fallbacks.map((f) => within(f).getByRole('heading'));
+    expect(headings.map((h) => h.getAttribute('translate'))).toEqual([null, null, 'no']);
+  });
+
+  it("names the stand-ins of an unnamed slot and pool in the page's language (German)", async () => {
+    loadRemote.mockImplementation(async () => {
+      throw new Error('offline');
+    });
+    stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
+    await show('de');
+    await act(async () => undefined);
+    const fallbacks = await screen.findAllByTestId('widget-fallback');
+    expect(fallbacks.map((f) => within(f).getByRole('heading').textContent)).toEqual([
+      'eSIM-Slot 1',
+      'Geteilter Tarif 1',
+      'Travel eSIM',
+    ]);
+    expect(screen.getByTestId('sim-name')).toHaveAttribute('translate', 'no');
   });
 
   it('SIM settings store the card and open /card/set', async () => {

@@ -6,6 +6,7 @@ import {
   cardDisplayName,
   esimCardState,
   getStorage,
+  isUserGivenName,
   poolDisplayName,
   slotDisplayName,
   statusLabelKey,
@@ -280,7 +281,8 @@ export function HomePage() {
                   props={{ slot, index: i + 1 }}
                   fallback={
                     <WidgetFallback
-                      name={slotDisplayName(slot.name, i + 1)}
+                      name={slotDisplayName(slot.name, i + 1, t)}
+                      keepName={isUserGivenName(slot.name)}
                       status={statusLabelKey(slot.status)}
                       to={`/esim/${encodeURIComponent(slot.eid)}?mode=search`}
                     />
@@ -297,7 +299,11 @@ export function HomePage() {
                   id="mf_pool/PoolCard"
                   props={{ pool, index: i + 1 }}
                   fallback={
-                    <WidgetFallback name={poolDisplayName(pool.name, i + 1)} status={statusLabelKey(pool.status_str)} />
+                    <WidgetFallback
+                      name={poolDisplayName(pool.name, i + 1, t)}
+                      keepName={isUserGivenName(pool.name)}
+                      status={statusLabelKey(pool.status_str)}
+                    />
                   }
                 />
               )}
@@ -313,6 +319,7 @@ export function HomePage() {
                   fallback={
                     <WidgetFallback
                       name={cardDisplayName(card.name, card.iccid, 'esim')}
+                      keepName
                       status={esimCardState(card).labelKey}
                       to={`/2/${encodeURIComponent(card.iccid)}?mode=search`}
                     />

@@ -41,6 +41,9 @@ describe('SIM card widget', () => {
     await renderWidget(<SimCard card={sim} />);
     const tile = screen.getByTestId('sim-card');
     expect(tile).toHaveAccessibleName('SIM 0007');
+    // 'SIM' and the last digits, like the user's own name, is not to be translated.
+    expect(screen.getByTestId('sim-name')).toHaveTextContent(/^SIM 0007$/);
+    expect(screen.getByTestId('sim-name')).toHaveAttribute('translate', 'no');
     expect(tile).toHaveTextContent('307 MB left of 3 GB');
     expect(tile).toHaveTextContent('Expires in 2 days');
     expect(screen.getByRole('link', { name: 'Refill SIM 0007' })).toHaveAttribute(

@@ -40,7 +40,10 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
   return (
     <Tile data-testid="sim-card" aria-label={name}>
       <TileHead>
-        <h3>{name}</h3>
+        {/* The user's own name, or 'SIM' and the last digits: not to be translated. */}
+        <h3 translate="no" data-testid="sim-name">
+          {name}
+        </h3>
         <Badge $warn={state.warning}>{t(`common:${state.labelKey}`)}</Badge>
       </TileHead>
       <Muted>
@@ -72,13 +75,27 @@ export function SimCard({ card }: { card: EsimCardInfo }) {
   );
 }
 
-/** Stand-in while a federated widget loads or when its remote is unavailable: name, status and a way on. */
-export function WidgetFallback({ name, status, to }: { name: string; status: string; to?: string }) {
+/**
+ * Stand-in while a federated widget loads or when its remote is unavailable: name, status and a way on. `keepName`:
+ * the name is not a translated text (the user's own, or an eSIM's 'eSIM' and last digits) and is marked as not to be
+ * translated; a default name ('Shared Plan 2' in the page's language) is not.
+ */
+export function WidgetFallback({
+  name,
+  keepName,
+  status,
+  to,
+}: {
+  name: string;
+  keepName: boolean;
+  status: string;
+  to?: string;
+}) {
   const { t } = moreText.useRemoteTranslation();
   return (
     <Tile data-testid="widget-fallback" aria-label={name}>
       <TileHead>
-        <h3>{name}</h3>
+        <h3 translate={keepName ? 'no' : undefined}>{name}</h3>
         <Badge>{t(`common:${status}`)}</Badge>
       </TileHead>
       {to ? (

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { NAME_MAX, publish, validateEmail } from 'shared-contracts';
-import { Button, Card, DialogActions, Field, Muted } from 'shared-contracts/ui';
+import { Button, Card, DialogActions, Field, Muted, SentenceWithNames } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { EmailDialog } from 'shared-contracts/ui/email-dialog';
 import { useRemoteTranslation } from '../../lib/remote';
@@ -46,6 +46,7 @@ export function RenamePanel({
   words,
   name,
   defaultName,
+  translatedDefault,
   label,
   number,
   onSave,
@@ -54,6 +55,11 @@ export function RenamePanel({
   /** The stored name ('' for the default). */
   name: string;
   defaultName: string;
+  /**
+   * The default name is a text of the page's language (a slot's 'eSim Slot N'), not a name to keep as it is (an
+   * eSIM's 'eSIM' and last digits). The user's own name is always marked as not to be translated.
+   */
+  translatedDefault: boolean;
   /** What the number under the name is (ICCID, EID). */
   label: string;
   number: string;
@@ -83,7 +89,9 @@ export function RenamePanel({
 
   return (
     <Panel as="form" onSubmit={(event: FormEvent) => void rename(event)} data-testid="settings-rename">
-      <h2 data-testid="settings-name">{saved.trim() || defaultName}</h2>
+      <h2 data-testid="settings-name" translate={saved.trim() || !translatedDefault ? 'no' : undefined}>
+        {saved.trim() || defaultName}
+      </h2>
       <Muted>
         {label} <bdi data-testid="settings-number">{number}</bdi>
       </Muted>
@@ -165,10 +173,13 @@ export function EmailPanel({
 export function RemovePanel({
   words,
   name,
+  keepName,
   onRemove,
 }: {
   words: SettingsWords;
   name: string;
+  /** `name` is not a translated text (the user's own, or an eSIM's default): marked as not to be translated. */
+  keepName: boolean;
   /** Removes; true when removed (the page then moves on). */
   onRemove: () => Promise<boolean>;
 }) {
@@ -195,7 +206,14 @@ export function RemovePanel({
       </DangerButton>
       {confirming ? (
         <Dialog
-          title={t(`${words}.removeConfirmTitle`, { name })}
+          title={
+            <SentenceWithNames
+              t={t}
+              i18nKey={`${words}.removeConfirmTitle`}
+              values={{ name }}
+              names={{ name: keepName }}
+            />
+          }
           closeLabel={t(`${words}.close`)}
           onClose={() => setConfirming(false)}
         >

@@ -1,6 +1,14 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { freeSlots, statusLabelKey, isSuspended, type EidItem } from 'shared-contracts';
+import {
+  freeSlots,
+  isSuspended,
+  isUserGivenName,
+  slotDisplayName,
+  statusLabelKey,
+  type EidItem,
+  type Translate,
+} from 'shared-contracts';
 import { StatusBadge, UsageIcons, WidgetBody, CardHead } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
 
@@ -26,9 +34,12 @@ const Free = styled.p`
   color: ${({ theme }) => theme.color.text};
 `;
 
-/** /eid/info answers 'eSim Slot' when the slot has no name (spec section 7); the list's index is not known here. */
-export function slotName(slot: Pick<EidItem, 'name'>): string {
-  return slot.name.trim() || 'eSim Slot';
+/**
+ * The slot's name; without one, 'eSim Slot' in the page's language (spec section 7: /eid/info's default name; the
+ * list's index is not known here).
+ */
+export function slotName(slot: Pick<EidItem, 'name'>, t: Translate): string {
+  return slotDisplayName(slot.name, null, t);
 }
 
 /** The slot a page is about: name, status, EID, one icon per used and free slot, and how many are free. */
@@ -39,8 +50,9 @@ export function SlotSummary({ slot, children }: { slot: EidItem; children?: Reac
   return (
     <WidgetBody as="section" aria-labelledby="slot-name" data-testid="slot-summary">
       <CardHead>
-        <Name id="slot-name" data-testid="slot-name" translate="no">
-          {slotName(slot)}
+        {/* The user's own name is not to be translated; the default one already is. */}
+        <Name id="slot-name" data-testid="slot-name" translate={isUserGivenName(slot.name) ? 'no' : undefined}>
+          {slotName(slot, t)}
         </Name>
         <StatusBadge $warn={isSuspended(slot.status)} data-testid="slot-status">
           {t(`common:${statusLabelKey(slot.status)}`)}

@@ -46,6 +46,16 @@ function setClipboard(writeText: (text: string) => Promise<void>) {
 }
 
 describe('EsimCard', () => {
+  it("marks the name (the user's, or 'eSIM' and the last digits) as not to be translated", async () => {
+    const { unmount } = await renderWidget(<EsimCard card={{ ...card, name: 'Holiday phone' }} />, 'ar');
+    expect(screen.getByTestId('esim-name')).toHaveTextContent(/^Holiday phone$/);
+    expect(screen.getByTestId('esim-name')).toHaveAttribute('translate', 'no');
+    unmount();
+    await renderWidget(<EsimCard card={card} />);
+    expect(screen.getByTestId('esim-name')).toHaveTextContent(/^eSIM 1234$/);
+    expect(screen.getByTestId('esim-name')).toHaveAttribute('translate', 'no');
+  });
+
   it('writes the amounts and the warning days in the page language', async () => {
     await renderWidget(<EsimCard card={{ ...card, remain_mb: 7680, warn: '2 days', warn_days: 2 }} />, 'de');
     expect(screen.getByTestId('esim-unused')).toHaveTextContent(/^7,5 GB$/);

@@ -46,7 +46,10 @@ export function EsimCard({ card, onRefresh }: EsimCardProps) {
             navigate('/esim/card/set/0');
           }}
         >
-          <span data-testid="esim-name">{name}</span>
+          {/* The user's own name, or 'eSIM' and the last digits: not to be translated. */}
+          <span data-testid="esim-name" translate="no">
+            {name}
+          </span>
           <span className="arrow" aria-hidden="true">
             ›
           </span>

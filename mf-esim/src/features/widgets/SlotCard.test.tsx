@@ -16,12 +16,12 @@ const slot: EidItem = {
 };
 
 /** A widget on the card list route; where it navigates shows in data-testid="location". */
-const renderWidget = (ui: ReactElement) =>
+const renderWidget = (ui: ReactElement, lang = 'en') =>
   renderRemote(ui, {
     route: '/eshop/card/list',
     path: '/eshop/card/list',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
 
 describe('SlotCard', () => {
@@ -32,6 +32,24 @@ describe('SlotCard', () => {
     const icons = screen.getByRole('img', { name: '2 slots used, 3 free' });
     expect(icons.querySelectorAll('[data-used="true"]')).toHaveLength(2);
     expect(icons.querySelectorAll('[data-used="false"]')).toHaveLength(3);
+  });
+
+  it("writes the default name in the page's language (German, Arabic), not marked as the user's", async () => {
+    for (const [lang, text] of [
+      ['de', 'eSIM-Slot 3'],
+      ['ar', 'فتحة eSIM 3'],
+    ] as const) {
+      const { unmount } = await renderWidget(<SlotCard slot={slot} index={3} />, lang);
+      expect(screen.getByTestId('slot-name')).toHaveTextContent(new RegExp(`^${text}$`));
+      expect(screen.getByTestId('slot-name')).not.toHaveAttribute('translate');
+      unmount();
+    }
+  });
+
+  it("marks the user's own name as not to be translated", async () => {
+    await renderWidget(<SlotCard slot={{ ...slot, name: 'Tablet' }} index={3} />);
+    expect(screen.getByTestId('slot-name')).toHaveTextContent(/^Tablet$/);
+    expect(screen.getByTestId('slot-name')).toHaveAttribute('translate', 'no');
   });
 
   it('never shows fewer than zero free slots', async () => {

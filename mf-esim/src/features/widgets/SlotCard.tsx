@@ -1,12 +1,20 @@
 import { useNavigate } from 'react-router-dom';
-import { freeSlots, getStorage, slotDisplayName, statusLabelKey, STORAGE_KEYS, type EidItem } from 'shared-contracts';
+import {
+  freeSlots,
+  getStorage,
+  isUserGivenName,
+  slotDisplayName,
+  statusLabelKey,
+  STORAGE_KEYS,
+  type EidItem,
+} from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../lib/remote';
 import { Actions, Badge, Body, Head, Icons, NameButton } from './styles';
 
 export interface SlotCardProps {
   slot: EidItem;
-  /** 1-based position in the list (default name 'eSim Slot{index}'). */
+  /** 1-based position in the list (default name 'eSim Slot {index}', in the page's language). */
   index: number;
 }
 
@@ -14,7 +22,7 @@ export interface SlotCardProps {
 export function SlotCard({ slot, index }: SlotCardProps) {
   const { t } = useRemoteTranslation();
   const navigate = useNavigate();
-  const name = slotDisplayName(slot.name, index);
+  const name = slotDisplayName(slot.name, index, t);
   const free = freeSlots(slot);
   const used = Math.max(0, slot.usage_slot);
   return (
@@ -28,7 +36,10 @@ export function SlotCard({ slot, index }: SlotCardProps) {
             navigate('/esim/slot/set');
           }}
         >
-          <span data-testid="slot-name">{name}</span>
+          {/* The user's own name is not to be translated; the default one already is. */}
+          <span data-testid="slot-name" translate={isUserGivenName(slot.name) ? 'no' : undefined}>
+            {name}
+          </span>
           <span className="arrow" aria-hidden="true">
             ›
           </span>

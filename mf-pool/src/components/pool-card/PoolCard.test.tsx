@@ -34,6 +34,43 @@ describe('PoolCard', () => {
     expect(lines.querySelectorAll('[data-used="false"]')).toHaveLength(3);
   });
 
+  it("names an unnamed pool in the page's language (German, Arabic), not marked as the user's", async () => {
+    for (const [lang, text] of [
+      ['de', 'Geteilter Tarif 2'],
+      ['ar', 'الخطة المشتركة 2'],
+    ] as const) {
+      const { unmount } = await renderRemote(<PoolCard pool={pool} index={2} />, {
+        route: '/',
+        i18n: { lang, namespaces: [remote] },
+      });
+      expect(screen.getByTestId('pool-name')).toHaveTextContent(new RegExp(`^${text}$`));
+      expect(screen.getByTestId('pool-name')).not.toHaveAttribute('translate');
+      unmount();
+    }
+  });
+
+  it("marks the user's own name as not to be translated", async () => {
+    await show({ pool: { ...pool, name: 'Family' } });
+    expect(screen.getByTestId('pool-name')).toHaveTextContent(/^Family$/);
+    expect(screen.getByTestId('pool-name')).toHaveAttribute('translate', 'no');
+  });
+
+  it('hands an unnamed pool over with its default name in the page language', async () => {
+    await renderRemote(
+      <Routes>
+        <Route path="/" element={<PoolCard pool={pool} index={2} />} />
+        <Route path="/pool/detail" element={<p>detail page</p>} />
+      </Routes>,
+      { route: '/', i18n: { lang: 'de', namespaces: [remote] } },
+    );
+    await userEvent.click(screen.getByTestId('pool-manage'));
+    expect(getStorage().getJSON(STORAGE_KEYS.POOL_INFO_ITEM)).toMatchObject({
+      id: 'p7',
+      displayName: 'Geteilter Tarif 2',
+      index: 2,
+    });
+  });
+
   it('shows the warning badge, and Refill stores the pool and opens its detail page in refill mode', async () => {
     await show({ pool: { ...pool, warn: '3 days', name: 'Family' } });
     expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Expires in 3 days');
@@ -56,6 +93,34 @@ describe('PoolCard', () => {
     expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^31,3 GB$/);
     expect(screen.getByTestId('pool-total')).toHaveTextContent(/^50 GB$/);
     expect(screen.getByTestId('pool-expiry')).toHaveTextContent('Noch 3 Tage gültig');
+  });
+
+  it('counts the days of a day-based plan (kind 1 or 2) instead of its data, which it has none of', async () => {
+    // An unlimited plan bought 13 days ago, 17 days left: the api sends total and remain 0.
+    const daily = { ...pool, kind: 1, total: 0, remain: 0, total_str: '0MB', remain_str: '0MB' };
+    await show({ pool: { ...daily, available_days: 17, total_active: 13 } });
+    expect(screen.getByRole('img', { name: '56% of days remaining' })).toBeInTheDocument();
+    expect(screen.getByText('Days left')).toBeInTheDocument();
+    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^17 days$/);
+    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^30 days$/);
+    expect(screen.getByTestId('pool-card')).not.toHaveTextContent(/MB|GB/);
+  });
+
+  it('writes the days of a day-based plan in the page language (German: "17 Tage")', async () => {
+    const daily = { ...pool, kind: 2, total: 0, remain: 0, available_days: 17, total_active: 13 };
+    await renderRemote(<PoolCard pool={daily} index={1} />, { route: '/', i18n: { lang: 'de', namespaces: [remote] } });
+    expect(screen.getByRole('img', { name: '56 % der Tage verbleibend' })).toBeInTheDocument();
+    expect(screen.getByText('Verbleibende Tage')).toBeInTheDocument();
+    expect(screen.getByTestId('pool-unused')).toHaveTextContent(/^17 Tage$/);
+    expect(screen.getByTestId('pool-total')).toHaveTextContent(/^30 Tage$/);
+  });
+
+  it('says a data plan has no data in force instead of "0 MB of 0 MB"', async () => {
+    await show({ pool: { ...pool, total: 0, remain: 0 } });
+    expect(screen.getByTestId('pool-no-data')).toHaveTextContent('No data plan in force. Refill to share data again.');
+    expect(screen.queryByTestId('pool-unused')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '0% of data remaining' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refill Shared Plan 2' })).toBeInTheDocument();
   });
 
   it('Manage opens the detail page of the pool, handed over', async () => {

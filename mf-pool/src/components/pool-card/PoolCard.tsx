@@ -4,9 +4,13 @@ import styled from 'styled-components';
 import {
   expiryInLanguage,
   formatData,
+  formatDays,
   gaugePercent,
+  isUserGivenName,
   NAME_MAX,
+  poolDays,
   poolDisplayName,
+  poolFiguresOf,
   statusLabelKey,
   STORAGE_KEYS,
   type ApiClient,
@@ -16,6 +20,7 @@ import {
   Button,
   CardHead as Head,
   Gauge,
+  Muted,
   StatusBadge as Badge,
   UsageIcons,
   WidgetActions,
@@ -57,13 +62,21 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(pool.name);
   const [busy, setBusy] = useState(false);
-  const name = poolDisplayName(pool.name, index);
-  const percent = gaugePercent(pool.total, pool.total - pool.remain);
-  const expiry = expiryInLanguage(pool, i18n.language);
+  const name = poolDisplayName(pool.name, index, t);
+  const defaultName = poolDisplayName('', index, t);
+  const lang = i18n.language;
+  // A day-based plan counts days (it has no data amount); a data plan its data; without data in force, no figures.
+  const figures = poolFiguresOf(pool);
+  const days = poolDays(pool);
+  const percent =
+    figures === 'days'
+      ? gaugePercent(days.total, days.total - days.left)
+      : gaugePercent(pool.total, pool.total - pool.remain);
+  const expiry = expiryInLanguage(pool, lang);
   const lines = Array.from({ length: pool.pool_lines }, (_, i) => i < pool.used_pool_lines);
   const poolQuery = `poolId=${encodeURIComponent(pool.id)}`;
   const handOver = (path: string) => {
-    handOverPool(STORAGE_KEYS.POOL_INFO_ITEM, pool, index);
+    handOverPool(STORAGE_KEYS.POOL_INFO_ITEM, pool, index, t);
     navigate(path);
   };
   const submit = async () => {
@@ -74,9 +87,7 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
     setBusy(false);
     if (!result.ok) return;
     setEditing(false);
-    announcePoolChange(pool.id, next ? 'toast.renamed' : 'toast.nameReset', {
-      name: next || poolDisplayName('', index),
-    });
+    announcePoolChange(pool.id, next ? 'toast.renamed' : 'toast.nameReset', { name: next || defaultName });
     onChanged?.();
   };
   return (
@@ -90,19 +101,34 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
           }}
           aria-label={t('poolCard.rename', { name })}
         >
-          <span data-testid="pool-name">{name}</span> <span aria-hidden="true">✎</span>
+          {/* The user's own name is not to be translated; the default one already is. */}
+          <span data-testid="pool-name" translate={isUserGivenName(pool.name) ? 'no' : undefined}>
+            {name}
+          </span>{' '}
+          <span aria-hidden="true">✎</span>
         </WidgetNameButton>
         <Badge data-testid="pool-status">{t(`common:${statusLabelKey(pool.status_str)}`)}</Badge>
       </Head>
       <WidgetRow>
-        <Gauge percent={percent} label={t('poolCard.remaining', { percent })} />
-        <WidgetAmounts>
-          <dt>{t('poolCard.unused')}</dt>
-          {/* With their unit, in the page's language ('31,3 GB'): the api's remain and total are MB. */}
-          <dd data-testid="pool-unused">{formatData(pool.remain, i18n.language)}</dd>
-          <dt>{t('poolCard.total')}</dt>
-          <dd data-testid="pool-total">{formatData(pool.total, i18n.language)}</dd>
-        </WidgetAmounts>
+        <Gauge
+          percent={percent}
+          label={t(figures === 'days' ? 'poolCard.daysRemaining' : 'poolCard.remaining', { percent })}
+        />
+        {figures === 'none' ? (
+          <Muted data-testid="pool-no-data">{t('poolCard.noData')}</Muted>
+        ) : (
+          <WidgetAmounts>
+            <dt>{t(figures === 'days' ? 'poolCard.daysLeft' : 'poolCard.unused')}</dt>
+            {/* With their unit, in the page's language ('31,3 GB', '17 Tage'): the api's remain and total are MB. */}
+            <dd data-testid="pool-unused">
+              {figures === 'days' ? formatDays(days.left, lang) : formatData(pool.remain, lang)}
+            </dd>
+            <dt>{t('poolCard.total')}</dt>
+            <dd data-testid="pool-total">
+              {figures === 'days' ? formatDays(days.total, lang) : formatData(pool.total, lang)}
+            </dd>
+          </WidgetAmounts>
+        )}
       </WidgetRow>
       <WidgetFoot>
         <Badge $warn={expiry.warn} data-testid="pool-expiry">
@@ -150,7 +176,7 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
             aria-label={t('poolCard.nameLabel')}
             value={draft}
             maxLength={NAME_MAX}
-            placeholder={poolDisplayName('', index)}
+            placeholder={defaultName}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void submit();

@@ -83,6 +83,7 @@ test('shows the stored card: default name SIM + last 4, status, ICCID; copy show
   await renderSettings();
 
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('SIM 0005');
+  expect(screen.getByTestId('settings-name')).toHaveAttribute('translate', 'no');
   expect(screen.getByRole('textbox', { name: 'Card name' })).toHaveValue('SIM 0005');
   expect(screen.getByTestId('settings-card')).toHaveTextContent('Activated');
   expect(screen.getByTestId('settings-iccid')).toHaveTextContent(card.iccid);
@@ -122,6 +123,8 @@ test('Save renames the card through v1/set/card and keeps the new name', async (
     expect.objectContaining({ path: '/eshop/api/v1/set/card', body: { iccid: card.iccid, name: 'Trip phone' } }),
   ]);
   expect(await screen.findByTestId('settings-name')).toHaveTextContent('Trip phone');
+  // The user's own name is not to be translated.
+  expect(screen.getByTestId('settings-name')).toHaveAttribute('translate', 'no');
   // Says what happened, not just "Operation successful.".
   expect(await screen.findByTestId('toast')).toHaveTextContent('Card renamed to “Trip phone”.');
   expect(bus.seen.map((toast) => toast.kind)).toEqual(['success']);
@@ -136,14 +139,16 @@ test('Remove asks first; Cancel keeps the card, Remove unbinds and returns to th
   await renderSettings();
 
   await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
-  let dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
+  // jsdom lays nothing out inline: the accessible name gets a space around the marked name.
+  let dialog = screen.getByRole('alertdialog', { name: /^Remove SIM 0005 ?\?$/ });
+  expect(within(dialog).getByText('SIM 0005')).toHaveAttribute('translate', 'no');
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('alertdialog')).toBeNull();
   expect(api.calls.filter(notPanels)).toHaveLength(0);
 
   await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
-  dialog = screen.getByRole('alertdialog', { name: 'Remove SIM 0005?' });
+  dialog = screen.getByRole('alertdialog', { name: /^Remove SIM 0005 ?\?$/ });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
   expect(await screen.findByText('card list page')).toBeVisible();

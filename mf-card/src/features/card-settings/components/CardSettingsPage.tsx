@@ -11,7 +11,7 @@ import {
   STORAGE_KEYS,
   SUCCESS_MESSAGES,
 } from 'shared-contracts';
-import { Button, Muted, StatusBadge } from 'shared-contracts/ui';
+import { Button, Muted, SentenceWithNames, StatusBadge } from 'shared-contracts/ui';
 import { getApiClient } from '../../../lib/api-client';
 import { PageFrame } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
@@ -138,7 +138,10 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
         <HeroHead>
           <SimArt small />
           <div>
-            <h2 data-testid="settings-name">{shownName}</h2>
+            {/* The user's own name, or 'SIM' and the last digits: not to be translated. */}
+            <h2 data-testid="settings-name" translate="no">
+              {shownName}
+            </h2>
             {expiry?.text ? (
               <Muted>
                 {expiry.warn
@@ -216,7 +219,14 @@ function Settings({ card, onRenamed }: { card: StoredCard; onRenamed: (card: Sto
 
       {confirming ? (
         <ConfirmDialog
-          title={t('settings.confirmTitle', { name: shownName })}
+          title={
+            <SentenceWithNames
+              t={t}
+              i18nKey="settings.confirmTitle"
+              values={{ name: shownName }}
+              names={{ name: true }}
+            />
+          }
           confirmLabel={t('settings.confirm')}
           cancelLabel={t('settings.cancel')}
           busy={unbinding}

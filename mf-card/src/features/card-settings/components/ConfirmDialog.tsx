@@ -61,7 +61,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: {
-  title: string;
+  /** The heading (a sentence with a user's name in it can mark the name translate="no"). */
+  title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
   cancelLabel: string;

@@ -48,6 +48,7 @@ function Settings({ card }: { card: EsimCardInfo }) {
         words="cardSettings"
         name={card.name}
         defaultName={cardDisplayName('', iccid, 'esim')}
+        translatedDefault={false}
         label="ICCID"
         number={iccid}
         onSave={async (name) => {
@@ -64,6 +65,7 @@ function Settings({ card }: { card: EsimCardInfo }) {
       <RemovePanel
         words="cardSettings"
         name={cardDisplayName(card.name, iccid, 'esim')}
+        keepName
         onRemove={async () => {
           const removed = await getApiClient().call('unbindCard', { iccid });
           if (!removed.ok) return false;

@@ -6,13 +6,13 @@ import { EID, europe, goodsAnswer, slotInfo } from '../../../testing/fixtures';
 import { EsimShopPage } from './EsimShopPage';
 
 let api: CallsHandle;
-async function open(stubs: CallStubs = {}, route = `/esim/shop/${EID}`) {
+async function open(stubs: CallStubs = {}, route = `/esim/shop/${EID}`, lang = 'en') {
   api = stubCalls({ eidInfo: slotInfo, esimGoodsList: goodsAnswer, ...stubs });
   return renderRemote(<EsimShopPage />, {
     route,
     path: '/esim/shop/:eid',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
 }
 
@@ -31,6 +31,14 @@ describe('eSIM shop', () => {
     expect(screen.getByTestId('slot-status')).toHaveTextContent('Activated');
     expect(screen.getByRole('img', { name: '5 slots used, 3 free' })).toBeInTheDocument();
     expect(screen.getByTestId('slot-free')).toHaveTextContent('3 of 8 slots free');
+    expect(screen.getByTestId('slot-name')).toHaveAttribute('translate', 'no');
+  });
+
+  it("calls an unnamed slot 'eSim Slot' in the page's language (German), not marked as the user's", async () => {
+    await open({ eidInfo: { ...slotInfo, name: '' } }, `/esim/shop/${EID}`, 'de');
+    const name = await screen.findByTestId('slot-name');
+    expect(name).toHaveTextContent(/^eSIM-Slot$/);
+    expect(name).not.toHaveAttribute('translate');
   });
 
   it('lists the products in the page language and currency, by category tab', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { publish, type EsimProfile } from 'shared-contracts';
-import { Button, DialogActions, Muted } from 'shared-contracts/ui';
+import { Button, DialogActions, Muted, SentenceWithNames } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -80,7 +80,10 @@ export function ProfileActions({
       )}
       {confirming && (
         <Dialog
-          title={t('actions.deleteTitle', { name })}
+          title={
+            // The profile's name (the user's, or 'eSIM' and the last digits) is not to be translated.
+            <SentenceWithNames t={t} i18nKey="actions.deleteTitle" values={{ name }} names={{ name: true }} />
+          }
           closeLabel={t('slotSettings.close')}
           onClose={() => setConfirming(false)}
         >

@@ -53,7 +53,10 @@ export function ProfileItem({
   return (
     <WidgetBody as="article" aria-label={name} data-testid="profile" data-iccid={profile.iccid}>
       <CardHead>
-        <strong data-testid="profile-name">{name}</strong>
+        {/* The user's own name, or 'eSIM' and the last digits: not to be translated. */}
+        <strong data-testid="profile-name" translate="no">
+          {name}
+        </strong>
         <StatusBadge $warn={status.warning} data-testid="profile-status">
           {t(`common:${status.labelKey}`)}
         </StatusBadge>

@@ -104,6 +104,9 @@ describe('slot remote page', () => {
     expect(within(first).getByTestId('profile-data')).toHaveTextContent('7.5GB left of 10GB');
     expect(within(first).getByTestId('profile-expiry')).toHaveTextContent('2026-12-01');
     expect(within(second).getByTestId('profile-name')).toHaveTextContent('Work');
+    // The user's name (or 'eSIM' and the last digits) is not to be translated.
+    expect(within(first).getByTestId('profile-name')).toHaveAttribute('translate', 'no');
+    expect(within(second).getByTestId('profile-name')).toHaveAttribute('translate', 'no');
     expect(within(second).getByTestId('profile-state')).toHaveTextContent('Installed, not in use');
     expect(within(second).getByTestId('profile-status')).toHaveTextContent('Deactivated');
     expect(within(third).getByTestId('profile-status')).toHaveTextContent('Installation failed');
@@ -165,7 +168,9 @@ describe('slot remote page', () => {
     await waitFor(() => expect(api.callsTo('eidProfileList')).toHaveLength(2));
     await user.click(within(spare).getByRole('button', { name: 'Use this profile' }));
     await user.click(within(spare).getByTestId('profile-delete'));
-    const confirm = screen.getByRole('dialog', { name: 'Delete Work?' });
+    // jsdom lays nothing out inline: the accessible name gets a space around the marked name.
+    const confirm = screen.getByRole('dialog', { name: /^Delete Work ?\?$/ });
+    expect(within(confirm).getByText('Work')).toHaveAttribute('translate', 'no');
     expect(confirm).toHaveTextContent('cannot be undone');
     await user.click(within(confirm).getByTestId('profile-delete-confirm'));
     await waitFor(() => expect(api.callsTo('eidAction')).toHaveLength(3));

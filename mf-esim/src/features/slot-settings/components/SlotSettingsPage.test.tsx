@@ -32,6 +32,7 @@ describe('SlotSettingsPage', () => {
   it('renames the slot (trimmed), hands the new name over and says so; empty brings the default back', async () => {
     const { user, api } = await open();
     expect(await screen.findByTestId('settings-name')).toHaveTextContent('Travel phone');
+    expect(screen.getByTestId('settings-name')).toHaveAttribute('translate', 'no');
     expect(screen.getByTestId('settings-number')).toHaveTextContent(EID);
     const input = screen.getByLabelText('Name');
     expect(input).toHaveAttribute('placeholder', 'eSim Slot 2');
@@ -46,6 +47,7 @@ describe('SlotSettingsPage', () => {
     await user.clear(input);
     await user.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(screen.getByTestId('settings-name')).toHaveTextContent('eSim Slot 2'));
+    expect(screen.getByTestId('settings-name')).not.toHaveAttribute('translate');
     off();
     expect(seen).toEqual([
       { kind: 'success', messageKey: 'esim:slotSettings.renamed', values: { name: 'Tablet' } },
@@ -73,7 +75,9 @@ describe('SlotSettingsPage', () => {
   it('removes the slot only after the confirmation, then goes to the card list', async () => {
     const { user, api } = await open();
     await user.click(await screen.findByTestId('settings-remove-open'));
-    const dialog = screen.getByRole('dialog', { name: 'Remove Travel phone?' });
+    // jsdom lays nothing out inline: the accessible name gets a space around the marked name.
+    const dialog = screen.getByRole('dialog', { name: /^Remove Travel phone ?\?$/ });
+    expect(within(dialog).getByText('Travel phone')).toHaveAttribute('translate', 'no');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('esimSlotDel')).toHaveLength(0);
     await user.click(screen.getByTestId('settings-remove-open'));
@@ -98,6 +102,18 @@ describe('SlotSettingsPage', () => {
       'href',
       `/user/login?redirect=${encodeURIComponent('/esim/slot/set')}`,
     );
+  });
+
+  it("names an unnamed slot in the page's language (German), not marked as the user's", async () => {
+    const { user } = await open({ eidInfo: { ...slotInfo, name: '' } }, { lang: 'de' });
+    const name = await screen.findByTestId('settings-name');
+    expect(name).toHaveTextContent(/^eSIM-Slot 2$/);
+    expect(name).not.toHaveAttribute('translate');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('placeholder', 'eSIM-Slot 2');
+    expect(screen.getByTestId('settings-rename')).not.toHaveTextContent(/eSim Slot/);
+    await user.click(screen.getByTestId('settings-remove-open'));
+    const title = within(screen.getByRole('dialog')).getByText('eSIM-Slot 2');
+    expect(title).not.toHaveAttribute('translate');
   });
 
   it('speaks Arabic', async () => {

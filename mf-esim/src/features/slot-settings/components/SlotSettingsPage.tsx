@@ -1,5 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import { getStorage, slotDisplayName, STORAGE_KEYS, type EidInfo, type EidItem } from 'shared-contracts';
+import {
+  getStorage,
+  isUserGivenName,
+  slotDisplayName,
+  STORAGE_KEYS,
+  type EidInfo,
+  type EidItem,
+} from 'shared-contracts';
 import { ButtonLink, Card, MessageCard, Muted } from 'shared-contracts/ui';
 import { EmailPanel, RemovePanel, RenamePanel, SettingsStack } from '../../../components/settings/SettingsPanels';
 import { LoadProblem } from '../../../components/slot/LoadProblem';
@@ -54,9 +61,10 @@ function Loaded({ stored }: { stored: SlotHandOver }) {
 }
 
 function Settings({ info, index }: { info: EidInfo; index: number }) {
+  const { t } = useRemoteTranslation();
   const navigate = useNavigate();
   const { eid } = info;
-  const defaultName = slotDisplayName('', index);
+  const defaultName = slotDisplayName('', index, t);
   const handOver = (changes: Partial<EidItem>) => {
     const { email: _email, ...item } = info;
     const current = getStorage().getJSON<SlotHandOver>(STORAGE_KEYS.SET_SLOT_ITEM) ?? item;
@@ -68,6 +76,7 @@ function Settings({ info, index }: { info: EidInfo; index: number }) {
         words="slotSettings"
         name={info.name}
         defaultName={defaultName}
+        translatedDefault
         label="EID"
         number={eid}
         onSave={async (name) => {
@@ -83,7 +92,8 @@ function Settings({ info, index }: { info: EidInfo; index: number }) {
       />
       <RemovePanel
         words="slotSettings"
-        name={slotDisplayName(info.name, index)}
+        name={slotDisplayName(info.name, index, t)}
+        keepName={isUserGivenName(info.name)}
         onRemove={async () => {
           const removed = await getApiClient().call('esimSlotDel', { eid });
           if (!removed.ok) return false;

@@ -21,14 +21,14 @@ function stub(more: CallStubs = {}) {
   });
 }
 
-async function show() {
+async function show({ name = POOL.name, lang = 'en' } = {}) {
   getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
-  getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...POOL, displayName: 'Family', index: 2 });
+  getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...POOL, name, displayName: name || 'Shared Plan 2', index: 2 });
   await renderRemote(<PoolAddPage />, {
     route: '/pool/add?poolId=pool_7',
     path: '/pool/add',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
   await screen.findByTestId('candidates-valid');
 }
@@ -38,7 +38,7 @@ describe('PoolAddPage', () => {
     const api = stub();
     await show();
     expect(api.callsTo('poolCardCandidate')[0]?.body).toEqual({ pool_object_id: 'pool_7' });
-    expect(screen.getByText('Choose the cards that share Family.')).toBeInTheDocument();
+    expect(screen.getByTestId('pool-add-line')).toHaveTextContent('Choose the cards that share Family.');
     const valid = screen.getByTestId('candidates-valid');
     expect(
       within(valid)
@@ -50,6 +50,24 @@ describe('PoolAddPage', () => {
     expect(invalid[0]).toHaveTextContent('Already in this shared plan');
     expect(invalid[1]).toHaveTextContent('This card cannot be used (installation failed or deleted)');
     expect(screen.getByRole('button', { name: 'Choose cards to add' })).toBeDisabled();
+  });
+
+  it("marks the pool's and the cards' own names as not to be translated", async () => {
+    stub();
+    await show();
+    const line = screen.getByTestId('pool-add-line');
+    expect(within(line).getByText('Family')).toHaveAttribute('translate', 'no');
+    const names = screen.getAllByTestId('candidate-name');
+    expect(names.map((name) => name.textContent)).toEqual(['SIM 0022', 'Tablet', 'Dad', 'eSIM 0044']);
+    for (const name of names) expect(name).toHaveAttribute('translate', 'no');
+  });
+
+  it("names an unnamed pool with the default name in the page's language, not marked", async () => {
+    stub();
+    await show({ name: '', lang: 'de' });
+    const line = screen.getByTestId('pool-add-line');
+    expect(line).toHaveTextContent('Wählen Sie die Karten, die Geteilter Tarif 2 teilen.');
+    expect(line.querySelector('[translate="no"]')).toBeNull();
   });
 
   it('never ticks more cards than the free lines, and says why', async () => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { Actions, Button, ButtonLink, Card, Muted } from 'shared-contracts/ui';
+import { isUserGivenName, STORAGE_KEYS } from 'shared-contracts';
+import { Actions, Button, ButtonLink, Card, Muted, SentenceWithNames } from 'shared-contracts/ui';
 import { CandidatePicker } from '../../../components/CandidatePicker';
 import { PageMessage } from '../../../components/PageMessage';
 import { PoolScreen } from '../../../components/PoolScreen';
@@ -10,7 +10,7 @@ import { getApiClient } from '../../../lib/api-client';
 import { loadCandidates, type CandidatesLoad } from '../../../lib/candidates';
 import { poolDetailPath, SHOP_PATH } from '../../../lib/paths';
 import { announce, announcePoolChange } from '../../../lib/pool-events';
-import { poolIdOf, readHandOver } from '../../../lib/pool-handover';
+import { handOverName, poolIdOf, readHandOver } from '../../../lib/pool-handover';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { TypedCardDialog } from './TypedCardDialog';
 
@@ -47,7 +47,10 @@ export function PoolAddPage() {
 function AddCards({ poolObjectId }: { poolObjectId: string }) {
   const { t } = useRemoteTranslation();
   const navigate = useNavigate();
-  const poolName = readHandOver(STORAGE_KEYS.POOL_INFO_ITEM, poolObjectId)?.displayName ?? t('ui.thisPool');
+  const handOver = readHandOver(STORAGE_KEYS.POOL_INFO_ITEM, poolObjectId);
+  const poolName = handOver ? handOverName(handOver, t) : t('ui.thisPool');
+  // The user's own name is not to be translated; a default one (or 'this shared plan') already is.
+  const poolNamed = isUserGivenName(handOver?.name);
   const [load, setLoad] = useState<CandidatesLoad>({ status: 'loading' });
   const [selected, setSelected] = useState<string[]>([]);
   const [typing, setTyping] = useState(false);
@@ -89,7 +92,9 @@ function AddCards({ poolObjectId }: { poolObjectId: string }) {
 
   return (
     <Sheet data-testid="pool-add">
-      <Muted>{t('add.line', { pool: poolName })}</Muted>
+      <Muted data-testid="pool-add-line">
+        <SentenceWithNames t={t} i18nKey="add.line" values={{ pool: poolName }} names={{ name: poolNamed }} />
+      </Muted>
       <Actions>
         <Button type="button" $variant="secondary" onClick={() => setTyping(true)} data-testid="pool-add-typed">
           <span aria-hidden="true">+</span> {t('add.typed')}

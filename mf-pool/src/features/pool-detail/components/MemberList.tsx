@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { esimCardState, maskIccid } from 'shared-contracts';
-import { Button, CardList, DialogActions, Muted, StatusBadge } from 'shared-contracts/ui';
+import { esimCardState, formatData, maskIccid } from 'shared-contracts';
+import { Button, CardList, DialogActions, Muted, SentenceWithNames, StatusBadge } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { announcePoolChange } from '../../../lib/pool-events';
-import { readableMb } from '../../../lib/page-locale';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { type Member } from '../hooks/use-pool-detail';
 
@@ -48,13 +47,16 @@ function sharesOf(members: Member[]): Map<string, number> {
 export function MemberList({
   poolObjectId,
   poolName,
+  poolNamed,
   members,
 }: {
   poolObjectId: string;
   poolName: string;
+  /** The pool's name is the user's own (not a translated default): marked as not to be translated. */
+  poolNamed: boolean;
   members: Member[];
 }) {
-  const { t } = useRemoteTranslation();
+  const { t, i18n } = useRemoteTranslation();
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
   const shares = sharesOf(members);
@@ -81,13 +83,16 @@ export function MemberList({
           return (
             <Row key={member.card.iccid} data-testid="member" data-iccid={member.card.iccid}>
               <About>
-                <strong>{member.name}</strong>
+                <strong translate="no" data-testid="member-name">
+                  {member.name}
+                </strong>
                 <Small>
                   ICCID <bdi dir="ltr">{maskIccid(member.card.iccid)}</bdi>
                 </Small>
                 <Small data-testid="member-share">
                   {t('detail.share', {
-                    used: readableMb(member.card.used),
+                    // In the page's language ('5,2 GB'): the api's used is MB.
+                    used: formatData(member.card.used, i18n.language),
                     percent: shares.get(member.card.iccid) ?? 0,
                   })}
                 </Small>
@@ -107,7 +112,15 @@ export function MemberList({
       </CardList>
       {removing ? (
         <Dialog title={t('detail.removeTitle')} closeLabel={t('ui.close')} onClose={() => setRemoving(null)}>
-          <Muted>{t('detail.removeLine', { card: removing.name, pool: poolName })}</Muted>
+          <Muted data-testid="remove-line">
+            {/* The card's and the pool's names are the user's words (a default pool name is translated). */}
+            <SentenceWithNames
+              t={t}
+              i18nKey="detail.removeLine"
+              values={{ card: removing.name, pool: poolName }}
+              names={{ card: true, pool: poolNamed }}
+            />
+          </Muted>
           <DialogActions
             cancelLabel={t('ui.cancel')}
             onCancel={() => setRemoving(null)}

@@ -17,14 +17,14 @@ function stub(more: CallStubs = {}) {
   });
 }
 
-async function show(route = '/pool/detail', handOver = true) {
+async function show(route = '/pool/detail', handOver = true, lang = 'en') {
   getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
   if (handOver) getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...POOL, displayName: 'Family', index: 2 });
   return renderRemote(<PoolDetailPage />, {
     route,
     path: '/pool/detail',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
 }
 
@@ -45,6 +45,34 @@ describe('PoolDetailPage', () => {
     expect(rows[1]).toHaveTextContent('25%');
     expect(screen.getByRole('heading', { name: 'Cards in this plan (2 of 3)' })).toBeInTheDocument();
     expect(screen.getByText('1 free line')).toBeInTheDocument();
+    // The pool's and the cards' names are the user's (or 'eSIM' and digits): not to be translated.
+    expect(screen.getByTestId('pool-name')).toHaveAttribute('translate', 'no');
+    const names = screen.getAllByTestId('member-name');
+    expect(names.map((name) => name.textContent)).toEqual(['Dad', 'eSIM 0033']);
+    for (const name of names) expect(name).toHaveAttribute('translate', 'no');
+  });
+
+  it("names an unnamed pool in the page's language (Arabic), in the card and the remove line, not marked", async () => {
+    stub({ getCardList: cardList([{ ...POOL, name: '' }]) });
+    getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...POOL, name: '', displayName: 'Shared Plan 1', index: 1 });
+    await show('/pool/detail', false, 'ar');
+    const rows = await screen.findAllByTestId('member');
+    expect(screen.getByTestId('pool-name')).toHaveTextContent(/^الخطة المشتركة 1$/);
+    expect(screen.getByTestId('pool-name')).not.toHaveAttribute('translate');
+    await userEvent.click(within(rows[0]!).getByRole('button'));
+    const line = screen.getByTestId('remove-line');
+    expect(line).toHaveTextContent('الخطة المشتركة 1');
+    expect(line).not.toHaveTextContent(/Shared Plan/);
+    expect(within(line).getByText('Dad')).toHaveAttribute('translate', 'no');
+    expect(within(line).getByText('الخطة المشتركة 1')).not.toHaveAttribute('translate');
+  });
+
+  it("writes each card's use in the page language, a gigabyte and more in GB ('5,2 GB' in German)", async () => {
+    stub({ poolCardList: { list: [card(SIM_A, { name: 'Dad', used: 5324.8 }), card(ESIM_C, { used: 1024 })] } });
+    await show('/pool/detail', true, 'de');
+    const rows = await screen.findAllByTestId('member');
+    expect(within(rows[0]!).getByTestId('member-share')).toHaveTextContent(/^Verbraucht 5,2 GB · 84 %/);
+    expect(within(rows[1]!).getByTestId('member-share')).toHaveTextContent(/^Verbraucht 1 GB · 16 %/);
   });
 
   it('removes a card after a confirmation, says so, and loads the pool again', async () => {
@@ -57,6 +85,8 @@ describe('PoolDetailPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Dad' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
     expect(dialog).toHaveTextContent('Dad will leave Family and go back to its own plan.');
+    expect(within(dialog).getByText('Dad')).toHaveAttribute('translate', 'no');
+    expect(within(dialog).getByText('Family')).toHaveAttribute('translate', 'no');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('poolCardRemove')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Remove Dad' }));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { poolDisplayName, STORAGE_KEYS, type PoolPlan } from 'shared-contracts';
+import { isUserGivenName, poolDisplayName, STORAGE_KEYS, type PoolPlan } from 'shared-contracts';
 import { Button, Card, Muted } from 'shared-contracts/ui';
 import { PageMessage, Panel } from '../../../components/PageMessage';
 import { PoolCard } from '../../../components/pool-card/PoolCard';
@@ -66,10 +66,10 @@ function Detail({ poolObjectId, refill }: { poolObjectId: string; refill: boolea
     );
   }
 
-  const name = poolDisplayName(pool.name, index);
+  const name = poolDisplayName(pool.name, index, t);
   const linesLeft = Math.max(0, pool.pool_lines - (members?.length ?? pool.used_pool_lines));
   const goWith = (key: 'POOL_INFO_ITEM' | 'SET_POOL_ITEM', path: string) => {
-    handOverPool(STORAGE_KEYS[key], pool, index);
+    handOverPool(STORAGE_KEYS[key], pool, index, t);
     navigate(path);
   };
   const query = poolQuery(pool.id);
@@ -101,7 +101,9 @@ function Detail({ poolObjectId, refill }: { poolObjectId: string; refill: boolea
           {t('detail.members', { used: members?.length ?? pool.used_pool_lines, total: pool.pool_lines })}
         </h2>
         <Muted>{linesLeft > 0 ? t('detail.linesLeft', { count: linesLeft }) : t('detail.noLinesLeft')}</Muted>
-        {members ? <MemberList poolObjectId={pool.id} poolName={name} members={members} /> : null}
+        {members ? (
+          <MemberList poolObjectId={pool.id} poolName={name} poolNamed={isUserGivenName(pool.name)} members={members} />
+        ) : null}
         {!members && !membersFailed ? <Muted aria-busy="true">{t('detail.membersLoading')}</Muted> : null}
         {membersFailed ? (
           <PageMessage line={t('detail.membersFailed')} onRetry={() => void reload()} testId="members-failed" />

@@ -57,6 +57,7 @@ describe('PoolPackagesPage', () => {
     expect(within(ended).getAllByTestId('pool-record')[1]).toHaveTextContent('Unlimited');
     expect(within(ended).getAllByTestId('pool-record-date')[0]).toHaveTextContent('Jan 5, 2025');
     expect(screen.getByTestId('pool-records-name')).toHaveTextContent('Family');
+    expect(screen.getByTestId('pool-records-name')).toHaveAttribute('translate', 'no');
     expect(screen.getByRole('link', { name: 'Refill' })).toHaveAttribute(
       'href',
       '/pool/detail?poolId=pool_7&mode=refill',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
+import { isUserGivenName, STORAGE_KEYS, type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
 import { Actions, ButtonLink, Muted } from 'shared-contracts/ui';
 import { PageMessage } from '../../../components/PageMessage';
 import { PoolScreen } from '../../../components/PoolScreen';
@@ -9,7 +9,7 @@ import { getApiClient } from '../../../lib/api-client';
 import { pageLanguage } from '../../../lib/page-locale';
 import { poolDetailPath } from '../../../lib/paths';
 import { usePoolChanged } from '../../../lib/pool-events';
-import { readHandOver } from '../../../lib/pool-handover';
+import { handOverName, readHandOver } from '../../../lib/pool-handover';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { PoolRecord } from './PoolRecord';
 
@@ -44,7 +44,10 @@ function Records({ poolObjectId }: { poolObjectId: string }) {
   const { t, i18n } = useRemoteTranslation();
   const lang = pageLanguage(i18n.language);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const name = readHandOver(STORAGE_KEYS.POOL_INFO_ITEM, poolObjectId)?.displayName;
+  const handOver = readHandOver(STORAGE_KEYS.POOL_INFO_ITEM, poolObjectId);
+  const name = handOver ? handOverName(handOver, t) : null;
+  // The user's own name is not to be translated; the default one already is.
+  const translate = isUserGivenName(handOver?.name) ? 'no' : undefined;
 
   const ask = useCallback(async () => {
     const answer = await getApiClient().call('poolRecordList', { pool_object_id: poolObjectId, lang });
@@ -71,7 +74,7 @@ function Records({ poolObjectId }: { poolObjectId: string }) {
   if (!groups.list1.length && !groups.list2.length && !groups.list3.length) {
     return (
       <>
-        {name ? <Muted>{name}</Muted> : null}
+        {name ? <Muted translate={translate}>{name}</Muted> : null}
         <PageMessage line={t('records.empty')} testId="pool-records-empty" />
         {links}
       </>
@@ -79,7 +82,11 @@ function Records({ poolObjectId }: { poolObjectId: string }) {
   }
   return (
     <>
-      {name ? <Muted data-testid="pool-records-name">{name}</Muted> : null}
+      {name ? (
+        <Muted data-testid="pool-records-name" translate={translate}>
+          {name}
+        </Muted>
+      ) : null}
       {links}
       {GROUPS.map(({ key, id }) => (
         <RecordGroup key={id} id={id} records={groups[key]} />

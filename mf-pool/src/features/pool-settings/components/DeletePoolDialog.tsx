@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ERROR_CODES } from 'shared-contracts';
-import { DialogActions, ErrorLine, Muted } from 'shared-contracts/ui';
+import { DialogActions, ErrorLine, Muted, SentenceWithNames } from 'shared-contracts/ui';
 import { Dialog } from 'shared-contracts/ui/dialog';
 import { getApiClient } from '../../../lib/api-client';
 import { announcePoolChange } from '../../../lib/pool-events';
@@ -14,11 +14,14 @@ import { useRemoteTranslation } from '../../../lib/remote';
 export function DeletePoolDialog({
   poolObjectId,
   name,
+  named,
   onClose,
   onDeleted,
 }: {
   poolObjectId: string;
   name: string;
+  /** `name` is the user's own (not a translated default): marked as not to be translated. */
+  named: boolean;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -46,7 +49,13 @@ export function DeletePoolDialog({
   };
 
   return (
-    <Dialog title={t('settings.deleteConfirmTitle', { name })} closeLabel={t('ui.close')} onClose={onClose}>
+    <Dialog
+      title={
+        <SentenceWithNames t={t} i18nKey="settings.deleteConfirmTitle" values={{ name }} names={{ name: named }} />
+      }
+      closeLabel={t('ui.close')}
+      onClose={onClose}
+    >
       <Muted>{t('settings.deleteConfirmLine')}</Muted>
       {dataLeft ? (
         <ErrorLine role="alert" data-testid="delete-data-left">

@@ -6,7 +6,7 @@ import { remote } from '../../../lib/remote';
 import { POOL } from '../../../testing/fixtures';
 import { PoolSettingsPage } from './PoolSettingsPage';
 
-async function show(pool = POOL) {
+async function show(pool = POOL, lang = 'en') {
   getStorage().set(STORAGE_KEYS.RECEIPT, 'token');
   getStorage().setJSON(STORAGE_KEYS.SET_POOL_ITEM, { ...pool, displayName: pool.name || 'Shared Plan 2', index: 2 });
   getStorage().setJSON(STORAGE_KEYS.POOL_INFO_ITEM, { ...pool, displayName: pool.name || 'Shared Plan 2', index: 2 });
@@ -14,7 +14,7 @@ async function show(pool = POOL) {
     route: '/pool/set?poolId=pool_7',
     path: '/pool/set',
     showLocation: true,
-    i18n: { namespaces: [remote] },
+    i18n: { lang, namespaces: [remote] },
   });
 }
 
@@ -65,12 +65,30 @@ describe('PoolSettingsPage', () => {
     expect(screen.getByTestId('pool-settings-name')).toHaveTextContent('Shared Plan 2');
   });
 
+  it("marks the pool's own name as not to be translated", async () => {
+    await show();
+    expect(screen.getByTestId('pool-settings-name')).toHaveTextContent('Family');
+    expect(screen.getByTestId('pool-settings-name')).toHaveAttribute('translate', 'no');
+  });
+
+  it("names an unnamed pool in the page's language (German), not marked as the user's", async () => {
+    await show({ ...POOL, name: '' }, 'de');
+    const heading = screen.getByTestId('pool-settings-name');
+    expect(heading).toHaveTextContent(/^Geteilter Tarif 2$/);
+    expect(heading).not.toHaveAttribute('translate');
+    expect(screen.getByRole('textbox')).toHaveAttribute('placeholder', 'Geteilter Tarif 2');
+    expect(screen.getByTestId('pool-rename')).toHaveTextContent('„Geteilter Tarif 2“');
+    expect(screen.getByTestId('pool-rename')).not.toHaveTextContent(/Shared Plan/);
+  });
+
   it('deletes after a confirmation, tells the page and goes to the card list', async () => {
     const api = stubCalls({ poolDelete: null });
     const heard = listen();
     await show();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Family?' });
+    // jsdom lays nothing out inline: the accessible name gets a space around the marked name.
+    const dialog = screen.getByRole('dialog', { name: /^Delete Family ?\?$/ });
+    expect(within(dialog).getByText('Family')).toHaveAttribute('translate', 'no');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('poolDelete')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { NAME_MAX, poolDisplayName, STORAGE_KEYS } from 'shared-contracts';
+import { isUserGivenName, NAME_MAX, poolDisplayName, STORAGE_KEYS } from 'shared-contracts';
 import { Button, Field, Muted } from 'shared-contracts/ui';
 import { Panel } from '../../../components/PageMessage';
 import { PoolScreen } from '../../../components/PoolScreen';
@@ -41,8 +41,10 @@ function Settings({ stored }: { stored: PoolHandOver }) {
   const hintId = useId();
   const [pool, setPool] = useState(stored);
   const index = pool.index ?? 1;
-  const defaultName = poolDisplayName('', index);
-  const shown = poolDisplayName(pool.name, index);
+  const defaultName = poolDisplayName('', index, t);
+  const shown = poolDisplayName(pool.name, index, t);
+  // The user's own name is not to be translated; the default one already is.
+  const named = isUserGivenName(pool.name);
   const [draft, setDraft] = useState(pool.name);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -57,8 +59,8 @@ function Settings({ stored }: { stored: PoolHandOver }) {
     setSaving(false);
     if (!saved.ok) return;
     const renamed = { ...pool, name: next };
-    setPool(handOverPool(STORAGE_KEYS.SET_POOL_ITEM, renamed, index));
-    handOverPool(STORAGE_KEYS.POOL_INFO_ITEM, renamed, index);
+    setPool(handOverPool(STORAGE_KEYS.SET_POOL_ITEM, renamed, index, t));
+    handOverPool(STORAGE_KEYS.POOL_INFO_ITEM, renamed, index, t);
     setDraft(next);
     announcePoolChange(pool.id, next ? 'toast.renamed' : 'toast.nameReset', { name: next || defaultName });
   };
@@ -66,7 +68,9 @@ function Settings({ stored }: { stored: PoolHandOver }) {
   return (
     <>
       <Panel as="form" onSubmit={(event: FormEvent) => void rename(event)} data-testid="pool-rename">
-        <h2 data-testid="pool-settings-name">{shown}</h2>
+        <h2 data-testid="pool-settings-name" translate={named ? 'no' : undefined}>
+          {shown}
+        </h2>
         <Field>
           <label htmlFor={inputId}>{t('settings.nameLabel')}</label>
           <input
@@ -95,6 +99,7 @@ function Settings({ stored }: { stored: PoolHandOver }) {
         <DeletePoolDialog
           poolObjectId={pool.id}
           name={shown}
+          named={named}
           onClose={() => setDeleting(false)}
           onDeleted={() => navigate(CARD_LIST_PATH, { replace: true })}
         />
