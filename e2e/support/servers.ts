@@ -175,8 +175,24 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
 }
 
+/** Whether something answers at `url` now. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startServer(name: ServerName, extraEnv: Record<string, string> = {}): Promise<void> {
   const spec = serverSpec(name, extraEnv);
+  // A server of another run still on the port would answer for this one (its build, its data) while the new one
+  // fails to listen unseen: the run stops here instead.
+  if (await answers(spec.readyUrl))
+    throw new Error(
+      `${name}: ${spec.readyUrl} already answers; a server of another e2e run is still up: stop it first`,
+    );
   const child = spawn(process.execPath, spec.args, {
     cwd: root,
     // Development unless a spec says otherwise: an unset NODE_ENV is a production start (api and hosts).
