@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatPrice, type OrderRecord, type OrderStatus } from 'shared-contracts';
 import { Button, Card } from 'shared-contracts/ui';
@@ -74,6 +74,36 @@ export interface OrderActions {
   onCancel: (order: OrderRecord) => void;
   /** The payment failed: the same package again. */
   onRetry: (order: OrderRecord) => void;
+}
+
+/** The button that leaves for the pay page (continue a waiting order, pay a failed one again): "Opening…" meanwhile. */
+function PayButton({
+  busy,
+  describedBy,
+  onClick,
+  testId,
+  children,
+}: {
+  busy?: boolean;
+  /** The order's heading: the button's name is what it says (speech input), the order its description. */
+  describedBy: string;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useRemoteTranslation();
+  return (
+    <Button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      aria-describedby={describedBy}
+      data-testid={testId}
+    >
+      {busy ? t('orders.opening') : children}
+    </Button>
+  );
 }
 
 /**
@@ -171,16 +201,9 @@ export function OrderItem({
       )}
       {order.status === 'pending' && (
         <Buttons>
-          <Button
-            type="button"
-            onClick={() => onContinue(order)}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            aria-describedby={headingId}
-            data-testid="order-continue"
-          >
-            {busy ? t('orders.opening') : t('orders.continue')}
-          </Button>
+          <PayButton busy={busy} describedBy={headingId} onClick={() => onContinue(order)} testId="order-continue">
+            {t('orders.continue')}
+          </PayButton>
           <Button
             type="button"
             $variant="secondary"
@@ -194,16 +217,9 @@ export function OrderItem({
         </Buttons>
       )}
       {canRetry && (
-        <Button
-          type="button"
-          onClick={() => onRetry(order)}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          aria-describedby={headingId}
-          data-testid="order-retry"
-        >
-          {busy ? t('orders.opening') : t('orders.payAgain')}
-        </Button>
+        <PayButton busy={busy} describedBy={headingId} onClick={() => onRetry(order)} testId="order-retry">
+          {t('orders.payAgain')}
+        </PayButton>
       )}
     </Item>
   );
