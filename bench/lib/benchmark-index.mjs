@@ -4,10 +4,8 @@
 // means something next to the index it was measured at.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { connect } from './cdp.mjs';
-import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
+import { connect, launchChromium } from './cdp.mjs';
 
 /** The median of `rounds` measures (Lighthouse takes one per run; a second or two each). */
 export async function benchmarkIndex(rounds = 3) {
@@ -21,12 +19,7 @@ export async function benchmarkIndex(rounds = 3) {
     if (!value) throw new Error(`benchmark index not measured: ${child.stderr}`);
     return Number(value);
   }
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: CHROMIUM.flags,
-    logLevel: 'silent',
-    handleSIGINT: false,
-  });
+  const chrome = await launchChromium();
   try {
     const devtools = `http://127.0.0.1:${chrome.port}`;
     const target = await (await fetch(`${devtools}/json/new?about:blank`, { method: 'PUT' })).json();

@@ -4,8 +4,20 @@
 // file systems, shader cache, service workers, Cache Storage, plus the HTTP cache) leaves localStorage alone, so
 // the page loads cold but logged in, like a returning user's phone with an empty cache.
 import { sleep } from './processes.mjs';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
 
 /** One DevTools websocket: send(method, params) resolves with the result. */
+/** The project's Chromium with the project's flags, for a bench run of its own (Ctrl-C is the bench's to handle). */
+export function launchChromium() {
+  return chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROMIUM.flags,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
+}
+
 export async function connect(webSocketUrl) {
   const socket = new WebSocket(webSocketUrl);
   await new Promise((resolve, reject) => {

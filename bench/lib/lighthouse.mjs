@@ -1,35 +1,69 @@
-// One Lighthouse run (node API, Lighthouse's default mobile emulation and simulated throttling, performance only)
-// in a fresh Chromium: a new temporary profile per run, so no run inherits another's cache, storage or connections.
+// One Lighthouse run (node API, Lighthouse's default mobile emulation, performance only) in a fresh Chromium: a new
+// temporary profile per run, so no run inherits another's cache, storage or connections. Two ways to throttle:
+// - simulate (Lighthouse's default): the page loads at full speed and Lantern computes what the load would have
+//   taken on the mobile Slow 4G link (150 ms RTT, 1.6 Mbit/s) and a 4x slower CPU from the observed requests and
+//   tasks;
+// - devtools (applied): Chrome itself slows the real load (request latency 562.5 ms, 1474.56 kbit/s down, 675 kbit/s
+//   up, CPU 4x slower): Lighthouse's own mobileSlow4G figures for this method (its constants: the simulated RTT and
+//   throughput with its DevTools adjustment factors, 3.75 and 0.9). What the page really did, slowed; noisier, and
+//   every run takes longer (Lighthouse waits 5.25 s of quiet instead of 1 s).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 
-import { seedLocalStorage } from './cdp.mjs';
+import { launchChromium, seedLocalStorage } from './cdp.mjs';
 import { lanternLcp } from './lantern.mjs';
 import { onCleanup } from './processes.mjs';
-import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
+import { CHROMIUM } from './workspace.mjs';
 
 // The flags every browser run of the project uses (e2e's too).
 export const CHROME_FLAGS = CHROMIUM.flags;
 
 /**
+ * The two throttling methods bench:web runs every page with, and Lighthouse's settings for each. devtools: the
+ * mobile "Slow 4G" figures written out (latency 150 ms x 3.75, throughput 1.6 Mbit/s and 750 kbit/s x 0.9, CPU x4),
+ * checked against Lighthouse's own below.
+ */
+export const THROTTLING = {
+  simulate: { throttlingMethod: 'simulate', throttling: throttling.mobileSlow4G },
+  devtools: {
+    throttlingMethod: 'devtools',
+    throttling: {
+      rttMs: 150,
+      throughputKbps: 1.6 * 1024,
+      requestLatencyMs: 150 * 3.75,
+      downloadThroughputKbps: 1.6 * 1024 * 0.9,
+      uploadThroughputKbps: 750 * 0.9,
+      cpuSlowdownMultiplier: 4,
+    },
+  },
+};
+// If a Lighthouse upgrade moves its mobileSlow4G, the devtools runs would no longer be its mobile default: say so.
+for (const [key, value] of Object.entries(THROTTLING.devtools.throttling)) {
+  if (value !== throttling.mobileSlow4G[key]) {
+    console.warn(
+      `[bench] devtools throttling ${key} ${value}: Lighthouse's mobileSlow4G has ${throttling.mobileSlow4G[key]}`,
+    );
+  }
+}
+
+/**
  * @param {{ url: string, storage?: { url: string, items: Record<string, string> }, expectRequest?: string }} page
  *   storage: localStorage entries put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
- * @param {{ profile?: boolean, lantern?: boolean }} [options] profile: also record the V8 sampling profiler in the
- *   trace (it slows the observed load a little, so profiling runs are for finding where time goes, not for the
- *   figures); lantern: also return how the simulation arrived at the LCP (lib/lantern.mjs)
+ * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean }} [options] method: simulate
+ *   (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the observed load a
+ *   little, so profiling runs are for finding where time goes, not for the figures); lantern: also return how the
+ *   simulation arrived at the LCP (lib/lantern.mjs; simulate only)
  * @returns {Promise<{ metrics: ReturnType<typeof metricsOf>, lhr: object, trace?: object, lantern?: string }>}
  */
-export async function runLighthouse(page, { profile = false, lantern = false } = {}) {
+export async function runLighthouse(page, { method = 'simulate', profile = false, lantern = false } = {}) {
+  const throttle = THROTTLING[method];
+  if (!throttle) throw new Error(`unknown throttling method ${method} (simulate, devtools)`);
   // handleSIGINT off: chrome-launcher's own Ctrl-C handler exits the process before our teardown has stopped the
   // servers and removed the temporary database; the teardown kills the browser instead.
   registerBrowserCleanup();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
-    logLevel: 'silent',
-    handleSIGINT: false,
-  });
+  const chrome = await launchChromium();
   try {
     if (page.storage) await seedLocalStorage(chrome.port, page.storage.url, page.storage.items);
     const result = await lighthouse(page.url, {
@@ -37,6 +71,7 @@ export async function runLighthouse(page, { profile = false, lantern = false } =
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...throttle,
       ...(profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     const lhr = result?.lhr;
@@ -53,7 +88,7 @@ export async function runLighthouse(page, { profile = false, lantern = false } =
       metrics,
       lhr,
       trace: profile ? result.artifacts.Trace : undefined,
-      lantern: lantern ? await lanternLcp(result.artifacts, lhr) : undefined,
+      lantern: lantern && method === 'simulate' ? await lanternLcp(result.artifacts, lhr) : undefined,
     };
   } finally {
     await chrome.kill();
@@ -61,7 +96,8 @@ export async function runLighthouse(page, { profile = false, lantern = false } =
 }
 
 let browserCleanup = false;
-function registerBrowserCleanup() {
+/** Kill every Chromium this process launched when the run ends, however it ends (once per process). */
+export function registerBrowserCleanup() {
   if (browserCleanup) return;
   browserCleanup = true;
   onCleanup(() => chromeLauncher.killAll());
@@ -88,6 +124,7 @@ export function metricsOf(lhr) {
     // Lighthouse's measure of this machine's speed during the run (higher is faster): the CPU side of the
     // simulation is the observed task times times 4, so TBT follows it.
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    method: lhr.configSettings.throttlingMethod,
     finalUrl: lhr.finalDisplayedUrl,
   };
 }

@@ -1,6 +1,7 @@
 // The whole site for a benchmark run, wired like e2e/support/servers.ts but on ports of its own: the api (demo data,
 // fresh database), the shell host (api proxy, /remotes.json naming the five remote hosts), one esim-host per
-// remote, and the measuring pages: the floor page and, when built, the single-bundle site.
+// remote, and the measuring pages: the two floors (the React floor page, bench/floor, and the static floor,
+// bench/floor-static) and, when built, the single-bundle site.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,14 +26,15 @@ export function sitePorts(base = PORT_BASE) {
     floor: base + 6,
     mono: base + 7,
     api: base + 8,
+    floorStatic: base + 9,
   };
 }
 
 /**
  * Starts everything and waits until each origin answers.
- * @param {{ logDir: string, floorDist: string, monoDist?: string }} o
+ * @param {{ logDir: string, floorDist: string, floorStaticDist?: string, monoDist?: string }} o
  */
-export async function startSite({ logDir, floorDist, monoDist }) {
+export async function startSite({ logDir, floorDist, floorStaticDist, monoDist }) {
   const ports = sitePorts();
   const origins = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, at(port)]));
   // Everything on 127.0.0.1: no localhost resolution (::1 first, then IPv4) inside the measured loads.
@@ -57,6 +59,7 @@ export async function startSite({ logDir, floorDist, monoDist }) {
       host(name, path.join(ROOT, dir, 'dist'), ['--spa'], remotesEnv, '/mf-manifest.json'),
     ),
     host('floor', floorDist, [], {}, '/'),
+    ...(floorStaticDist ? [host('floorStatic', floorStaticDist, [], {}, '/')] : []),
     ...(monoDist && fs.existsSync(path.join(monoDist, 'index.html'))
       ? [host('mono', monoDist, ['--spa', '--shell'], shellEnv, '/remotes.json')]
       : []),
