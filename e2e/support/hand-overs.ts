@@ -7,6 +7,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * storage), so a check may reload it.
  */
 
+/**
+ * The page as the app draws it: the early view (the card page's, the card list's and /pkg's first paint, drawn before
+ * the app's code is in, with nothing to press yet) replaced, and no part still loading.
+ */
+export async function appShown(page: Page) {
+  await expect(page.locator('#mf-card-early-view')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Closes the dialogs a page opens by itself (the batch bind offer, a pop-up), as a user would. */
 export async function closeOwnDialogs(page: Page) {
   await page.waitForTimeout(400);
@@ -33,11 +42,11 @@ async function fromCardList(page: Page, press: (page: Page) => Locator, lands: R
     await close.click({ timeout: 3000 }).catch(() => undefined);
   });
   await page.goto('/eshop/card/list');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await appShown(page);
   await press(page).click();
   await expect(page).toHaveURL(lands);
   await page.removeLocatorHandler(overlay);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await appShown(page);
 }
 
 export type HandOver = (page: Page) => Promise<void>;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deadEnds } from '../support/dead-ends';
 import { demo } from '../support/demo';
-import { closeOwnDialogs, handOvers, type HandOver } from '../support/hand-overs';
+import { appShown, closeOwnDialogs, handOvers, type HandOver } from '../support/hand-overs';
 import { origins } from '../support/ports';
 import { logIn } from '../support/session';
 
@@ -13,7 +13,7 @@ const site = [...Object.values(origins), ...(process.env.E2E_EXTRA_ORIGINS?.spli
 
 /** The page shows what it is about; a dialog it opens by itself (a bind offer, a pop-up) is closed as a user would. */
 async function settle(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await appShown(page);
   await closeOwnDialogs(page);
 }
 
