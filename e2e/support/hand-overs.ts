@@ -12,6 +12,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * the app's code is in, with nothing to press yet) replaced, and no part still loading.
  */
 export async function appShown(page: Page) {
+  // The shell has rendered the route's area (the early view, if any, was drawn before the shell's code ran), then
+  // the route's own page has taken the early view's place.
+  await expect(page.locator('[data-remote-area]').first()).toBeAttached({ timeout: 15_000 });
   await expect(page.locator('#mf-card-early-view')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
