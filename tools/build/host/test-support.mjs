@@ -6,7 +6,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { jest } from '@jest/globals';
 import Fastify from 'fastify';
+
+// A test that starts a host starts a Node process of its own (startHost): on a busy 2-core machine that alone can
+// take more than jest's default 5 s (CI saw it once, with other work running).
+jest.setTimeout(30_000);
 
 export const FILES = {
   'index.html': '<!doctype html><html><body><div id="root"></div></body></html>',
