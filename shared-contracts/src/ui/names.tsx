@@ -31,7 +31,8 @@ export function SentenceWithNames({
   names: Record<string, boolean>;
 }) {
   const components: Record<string, ReactElement> = {};
-  for (const [tag, keep] of Object.entries(names)) components[tag] = keep ? <span translate="no" /> : <span />;
+  // bdi: a name in another script keeps its own direction inside the sentence (a Latin name in Arabic text).
+  for (const [tag, keep] of Object.entries(names)) components[tag] = keep ? <bdi translate="no" /> : <bdi />;
   const safe = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, literal(value)]));
   return <Trans t={t} i18nKey={i18nKey} values={safe} components={components} shouldUnescape />;
 }

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { Trans } from 'react-i18next';
-import { Button } from 'shared-contracts/ui';
+import { Button, SentenceWithNames } from 'shared-contracts/ui';
 import styled from 'styled-components';
 import { type PaymentMethod } from '../api/payment-methods';
 import { useRemoteTranslation } from '../../../lib/remote';
@@ -75,11 +74,11 @@ export function PaymentMethodItem({
         <Line>
           {renewed.length > 0 ? (
             // The cards' and plans' names are the user's own words: marked as not to be translated.
-            <Trans
+            <SentenceWithNames
               t={t}
               i18nKey="paymentMethods.renews"
               values={{ items: listFormat.format(renewed) }}
-              components={{ names: <bdi translate="no" /> }}
+              names={{ names: true }}
             />
           ) : (
             t('paymentMethods.renewsNothing')

@@ -46,6 +46,15 @@ async function renderSection(lang = 'en') {
 }
 
 describe('saved payment methods (/user/info)', () => {
+  it("shows the cards it renews as their owner named them, marked not to be translated, a '<' included", async () => {
+    const named = { ...VISA, renews: [{ iccid: '89880000000000000001', name: '<3 Mom & Dad' }] };
+    stubCalls({ getPaymentMethods: { list: [named] } });
+    await renderSection();
+    const [item] = await screen.findAllByTestId('payment-method');
+    expect(item).toHaveTextContent('Renews <3 Mom & Dad');
+    expect(item.querySelector('[translate="no"]')).toHaveTextContent('<3 Mom & Dad');
+  });
+
   it('lists each method with what it is, its expiry, when it was saved and what it renews', async () => {
     stubCalls({ getPaymentMethods: { list: [VISA, SANDBOX, PAYPAL] } });
     await renderSection();
