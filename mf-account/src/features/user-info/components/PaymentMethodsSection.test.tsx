@@ -50,7 +50,7 @@ describe('saved payment methods (/user/info)', () => {
     const named = { ...VISA, renews: [{ iccid: '89880000000000000001', name: '<3 Mom & Dad' }] };
     stubCalls({ getPaymentMethods: { list: [named] } });
     await renderSection();
-    const [item] = await screen.findAllByTestId('payment-method');
+    const item = await screen.findByTestId('payment-method');
     expect(item).toHaveTextContent('Renews <3 Mom & Dad');
     expect(item.querySelector('[translate="no"]')).toHaveTextContent('<3 Mom & Dad');
   });
