@@ -8,6 +8,8 @@ export default remoteConfigs({
   name: 'mf_card',
   port: Number(process.env.MF_CARD_PORT ?? 8081),
   title: 'mf_card (standalone)',
+  // dist/server/remoteEntry.js: './routes' for Node, rendered by the shell's server bundle (SSR).
+  server: true,
   // The remote's public API: keep it short and stable.
   exposes: {
     './routes': './src/routes.tsx',

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { lazy } from 'react';
-import { registerRuntime, type RemoteRoute, type RoutePrefetch } from 'shared-contracts';
+import { keptLoader, lazyKept, registerRuntime, type RemoteRoute, type RoutePrefetch } from 'shared-contracts';
 import { CardPage } from './features/card/components/CardPage';
 import { prefetchCard } from './features/card/lib/card-prefetch';
 import { prefetchCardList } from './features/home/api';
@@ -10,13 +10,16 @@ import { moreText } from './lib/text-more';
 
 // The card page (the route phones open most) comes with this module; the others load when visited.
 const ScanPage = lazy(() => import('./features/scan/components/ScanPage').then((m) => ({ default: m.ScanPage })));
-const loadHomePage = () => import(/* webpackChunkName: "card-list-page" */ './features/home/HomePage');
-const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
+// Kept loaders (lazyKept): a page rendered on the server hydrates in its first render once its code is in.
+const loadHomePage = keptLoader(() => import(/* webpackChunkName: "card-list-page" */ './features/home/HomePage'));
+const HomePage = lazyKept(loadHomePage, (m) => m.HomePage);
 const CardSettingsPage = lazy(() =>
   import('./features/card-settings/components/CardSettingsPage').then((m) => ({ default: m.CardSettingsPage })),
 );
-const loadPackagesPage = () => import(/* webpackChunkName: "pkg-page" */ './features/packages/components/PackagesPage');
-const PackagesPage = lazy(() => loadPackagesPage().then((m) => ({ default: m.PackagesPage })));
+const loadPackagesPage = keptLoader(
+  () => import(/* webpackChunkName: "pkg-page" */ './features/packages/components/PackagesPage'),
+);
+const PackagesPage = lazyKept(loadPackagesPage, (m) => m.PackagesPage);
 
 // Proves at run time that this remote runs on the page's one React and one bus.
 registerRuntime('mf_card', { react: React });
@@ -27,10 +30,19 @@ registerRuntime('mf_card', { react: React });
  * shows only 'card' text at first; the other pages also show 'cardMore' text (lib/text-more).
  */
 const withStrings =
-  (start: (page: RoutePrefetch) => void = () => undefined, { more = true }: { more?: boolean } = {}) =>
+  (
+    start: (page: RoutePrefetch) => void = () => undefined,
+    { more = true, code }: { more?: boolean; code?: () => Promise<unknown> } = {},
+  ) =>
   (page: RoutePrefetch) => {
     start(page);
-    return Promise.all([remote.loadNamespace(page.lang), more ? moreText.loadNamespace(page.lang) : undefined]);
+    // `code`: the page's own chunk, waited for too (a lazy page shows nothing without it; on a server-rendered page
+    // it then hydrates in the first render, lazyKept).
+    return Promise.all([
+      remote.loadNamespace(page.lang),
+      more ? moreText.loadNamespace(page.lang) : undefined,
+      code?.().catch(() => undefined),
+    ]);
   };
 
 /** mf_card/routes: the paths of the shell's route table this remote owns. */
@@ -42,19 +54,13 @@ const routes: RemoteRoute[] = [
   {
     path: '/eshop/card/list',
     Component: HomePage,
-    prefetch: withStrings(() => {
-      void loadHomePage();
-      prefetchCardList();
-    }),
+    prefetch: withStrings(prefetchCardList, { code: loadHomePage }),
   },
   { path: '/card/set', Component: CardSettingsPage, prefetch: withStrings() },
   {
     path: '/pkg',
     Component: PackagesPage,
-    prefetch: withStrings((page) => {
-      void loadPackagesPage();
-      prefetchRecords(page);
-    }),
+    prefetch: withStrings(prefetchRecords, { code: loadPackagesPage }),
   },
 ];
 

@@ -5,6 +5,7 @@ import { ERROR_CODES, isOk, isSessionEnd, messageKeyFor, severityFor } from './e
 import { publish, type SessionEndEvent } from './bus';
 import { createSafeStorage, SESSION_KEYS, STORAGE_KEYS, type SafeStorage } from './storage';
 import { DEFAULT_FLAG } from './constants';
+import { callKey, requestScope, takeInitialResult } from './request-scope';
 
 export type CallResult<N extends CallName> =
   | { ok: true; code: number; data: CallResponse<N> }
@@ -91,7 +92,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onSessionEnd({ disableBack, redirectTo });
   };
 
-  async function call<N extends CallName>(
+  // Not async itself: a call to the network takes as many steps (microtasks) as before server-side rendering, so
+  // what a page does after an answer happens as soon as it did.
+  function call<N extends CallName>(
     name: N,
     payload: CallRequest<N>,
     callOptions: CallOptions = {},
@@ -104,17 +107,44 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       logger.warn(`[api] ${String(name)} is not a call this page's shared-contracts knows (a remote built later?)`);
       const failure = { ok: false as const, code: ERROR_CODES.SYSTEM_ERROR, message: '' };
       if (!callOptions.closeMessage) report(failure);
-      return failure;
+      return Promise.resolve(failure);
     }
+    // Server-side rendering: the request's api base, receipt and recorder (request-scope.ts); in the browser, an
+    // answer the server already rendered the page with is taken instead of the network (once).
+    const scope = requestScope();
+    if (scope) {
+      const pending = send(def, name, payload, callOptions, scope.apiBase, scope.storage, scope.fetch).then(
+        (result) => {
+          if (result.ok || !result.network) scope.answers.set(callKey(name, payload), result as CallResult<CallName>);
+          return result;
+        },
+      );
+      scope.pending.add(pending);
+      return pending.finally(() => scope.pending.delete(pending));
+    }
+    const seeded = takeInitialResult(name, payload);
+    if (seeded) return Promise.resolve(seeded);
+    return send(def, name, payload, callOptions, baseUrl, storage, options.fetch);
+  }
+
+  async function send<N extends CallName>(
+    def: CallDefinition,
+    name: N,
+    payload: CallRequest<N>,
+    callOptions: CallOptions,
+    callBase: string,
+    callStorage: SafeStorage,
+    fetchOption: typeof globalThis.fetch | undefined,
+  ): Promise<CallResult<N>> {
     const { url, init } = callRequest(def, payload, {
-      baseUrl,
+      baseUrl: callBase,
       base: callOptions.base,
-      token: storage.get(STORAGE_KEYS.RECEIPT),
+      token: callStorage.get(STORAGE_KEYS.RECEIPT),
     });
 
     let body: unknown;
     try {
-      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const fetchImpl = fetchOption ?? globalThis.fetch;
       const response = await fetchImpl(url, { ...init, signal: callOptions.signal });
       // The api answers errors with an envelope too (any HTTP status); anything else is a transport failure.
       body = await response.json();
@@ -133,6 +163,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (isOk(code)) return { ok: true, code, data: body.data as CallResponse<N> };
 
     const failure = { ok: false as const, code, message };
+    // On the server nothing is shown or ended: the client reports it when it uses the answer.
+    if (requestScope()) return failure;
     if (!callOptions.closeMessage) report(failure);
     if (isSessionEnd(code)) endSession(callOptions.disableBack ?? false);
     return failure;

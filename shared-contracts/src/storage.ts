@@ -1,6 +1,7 @@
 // Local-storage keys of spec section 3 (plus the few the spec implies) and a wrapper that never throws: storage
 // can be missing (server), blocked (a partner page's sandboxed iframe, Safari private mode) or full.
 import type { PayMethod } from './constants';
+import { requestScope } from './request-scope';
 
 /**
  * Keys. String-valued keys hold a raw string (get/set); object-valued ones hold JSON (getJSON/setJSON).
@@ -174,9 +175,47 @@ export function createSafeStorage(backing?: StorageLike | null): SafeStorage {
   };
 }
 
+/**
+ * Keys the server needs to render the page as the client will (server-side rendering): mirrored into cookies of the
+ * same name on every write, which the server reads into the request's storage (request-scope.ts).
+ * The login receipt is not mirrored here: see the SSR notes (an HttpOnly cookie set by the api).
+ */
+export const COOKIE_MIRRORED_KEYS: ReadonlyArray<string> = [STORAGE_KEYS.LANGUAGE_KEY, STORAGE_KEYS.CURRENCY_KEY];
+
+function mirrorCookie(key: string, value: string | null): void {
+  if (!COOKIE_MIRRORED_KEYS.includes(key)) return;
+  const doc = (globalThis as { document?: { cookie: string } }).document;
+  if (!doc) return;
+  try {
+    const name = encodeURIComponent(key);
+    doc.cookie =
+      value === null
+        ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+        : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server renders with its defaults and the client renders on its own.
+  }
+}
+
 let pageStorage: SafeStorage | undefined;
-/** The page's local storage, wrapped once. */
+/** The page's local storage, wrapped once; on the server, the rendering request's (request-scope.ts). */
 export function getStorage(): SafeStorage {
-  pageStorage ??= createSafeStorage();
+  const scope = requestScope();
+  if (scope) return scope.storage;
+  if (!pageStorage) {
+    const wrapped = createSafeStorage();
+    pageStorage = {
+      ...wrapped,
+      set(key, value) {
+        wrapped.set(key, value);
+        mirrorCookie(key, value);
+      },
+      setJSON: (key, value) => wrapped.setJSON(key, value),
+      remove(key) {
+        wrapped.remove(key);
+        mirrorCookie(key, null);
+      },
+    };
+  }
   return pageStorage;
 }

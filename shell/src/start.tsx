@@ -1,7 +1,17 @@
 import * as React from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { getStorage, registerRuntime, STORAGE_KEYS } from 'shared-contracts';
+import {
+  COOKIE_MIRRORED_KEYS,
+  forgetInitialResults,
+  getStorage,
+  receiptDigest,
+  registerRuntime,
+  seedInitialResults,
+  STORAGE_KEYS,
+  type CallName,
+  type CallResult,
+} from 'shared-contracts';
 import { App } from './app/App';
 import { AppProviders } from './app/provider';
 import { takeReceiptFromQuery } from './features/auth/lib/receipt';
@@ -29,9 +39,52 @@ export const FIRST_VIEW_WAIT_MS = 1000;
  * carry it), the language and currency, the strings, then the app. bootstrap.tsx runs it for the site; the
  * single-bundle build (bench/mono) runs it with its own routes loader.
  */
+/** What the server rendered the page with (tools/build/host/ssr.mjs): the api's answers and its assumptions. */
+interface ServerRendered {
+  answers: Record<string, CallResult<CallName>>;
+  language: string;
+  currency: string | null;
+  route: string;
+  /** The login it was rendered for (receiptDigest of the receipt cookie), null for a visitor's page. */
+  receipt?: string | null;
+}
+
+/** The page's server-rendered seed, when #root holds server HTML. */
+function serverRendered(container: HTMLElement | null): ServerRendered | null {
+  const script = document.getElementById('ssr-data');
+  if (!script || !container?.hasAttribute('data-ssr')) return null;
+  try {
+    return JSON.parse(script.textContent ?? '') as ServerRendered;
+  } catch {
+    return null;
+  }
+}
+
+/** Language and currency are mirrored in cookies, for the server to render in them (shared-contracts storage.ts). */
+function mirrorStoredCookies(storage: ReturnType<typeof getStorage>): void {
+  const cookies = new Map(
+    document.cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+  );
+  for (const key of COOKIE_MIRRORED_KEYS) {
+    const value = storage.get(key);
+    if (value !== null && cookies.get(key) !== value) storage.set(key, value);
+  }
+}
+
+/** How long the seeded answers stay readable for the parts that hydrate late (lazy chunks of the first view). */
+const SEED_KEPT_MS = 10_000;
+
 export async function startShell(options: StartShellOptions = {}): Promise<void> {
   registerRuntime('shell', { react: React });
   const storage = getStorage();
+  mirrorStoredCookies(storage);
+  const container = document.getElementById('root');
+  let ssr = serverRendered(container);
+  // The server's answers first: the route's prefetch and first render take them instead of asking again.
+  if (ssr) seedInitialResults(ssr.answers);
 
   const { pathname, hash } = window.location;
   const taken = takeReceiptFromQuery(window.location.search, storage);
@@ -45,32 +98,57 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     browserLanguage: navigator.language,
   });
   persistLocale(storage, locale.store);
+  // The login the page was rendered for (the api's receipt cookie) against this device's stored one: another login,
+  // or a login the cookie does not have (stored before the cookie existed), renders on its own.
+  const sameLogin =
+    ssr !== null &&
+    (await receiptDigest(storage.get(STORAGE_KEYS.RECEIPT)).then(
+      (mine) => mine === (ssr?.receipt ?? null),
+      () => false,
+    ));
+  if (ssr && (taken || !sameLogin || ssr.language !== locale.language || ssr.currency !== locale.currency)) {
+    // Rendered for another language, currency or login than this device's (storage the cookies did not mirror yet):
+    // the client renders the page itself, as without server rendering.
+    forgetInitialResults();
+    ssr = null;
+  }
   // The page's remote and its data start now, beside the language bundles (the same loader the app renders with).
   const remotesLoader = options.remotesLoader ? loadOnce(options.remotesLoader) : federationRoutesLoader;
   const firstView = prefetchRoute(remotesLoader, { pathname, search: initialSearch }, locale.language);
-  await Promise.all([initI18n(locale.language), settledWithin(firstView, FIRST_VIEW_WAIT_MS)]);
+  // Hydrating, the first render must equal the server's: it waits for the route's remote and strings, however long.
+  await Promise.all([initI18n(locale.language), ssr ? firstView : settledWithin(firstView, FIRST_VIEW_WAIT_MS)]);
 
-  const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
+  const app = (
+    <React.StrictMode>
+      <BrowserRouter>
+        <AppProviders
+          client={apiClient}
+          storage={storage}
+          locale={locale}
+          initialSearch={initialSearch}
+          freshReceipt={Boolean(taken?.token)}
+          remotesLoader={remotesLoader}
+        >
+          <App />
+        </AppProviders>
+      </BrowserRouter>
+    </React.StrictMode>
+  );
+  if (ssr) {
+    hydrateRoot(container, app, {
+      onRecoverableError(error, info) {
+        console.error('[shell] hydration', error, info.componentStack);
+      },
+      onCaughtError(error, info) {
+        console.error('[shell] caught', error, info.componentStack);
+      },
+    });
+    window.setTimeout(forgetInitialResults, SEED_KEPT_MS);
+    return;
+  }
   // A transition: React renders the first view in slices and lets the browser handle what arrives meanwhile (the
   // route's data answers), instead of one long task on a phone's main thread.
   const root = createRoot(container);
-  React.startTransition(() =>
-    root.render(
-      <React.StrictMode>
-        <BrowserRouter>
-          <AppProviders
-            client={apiClient}
-            storage={storage}
-            locale={locale}
-            initialSearch={initialSearch}
-            freshReceipt={Boolean(taken?.token)}
-            remotesLoader={remotesLoader}
-          >
-            <App />
-          </AppProviders>
-        </BrowserRouter>
-      </React.StrictMode>,
-    ),
-  );
+  React.startTransition(() => root.render(app));
 }

@@ -1,9 +1,12 @@
-import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { calls, callSchemas, type CallName } from 'shared-contracts/schemas';
 import { type z } from 'zod';
 import { type AuthMode } from '../plugins/auth';
 import { type SessionUser } from '../modules/users/repository';
 import { ApiError, ERROR_CODES } from './errors';
+import { clearReceiptCookie, hasReceiptCookie } from '../modules/users/receipt-cookie';
+
+const isSessionEndCode = (code: number) => code === ERROR_CODES.TOKEN_INVALID || code === ERROR_CODES.ACCOUNT_DISABLED;
 import { SUCCESS_CODE, SUCCESS_MESSAGE, successEnvelope, ErrorEnvelope } from './envelope';
 
 export type CallBody<N extends CallName> = z.output<(typeof callSchemas)[N]['request']>;
@@ -11,6 +14,8 @@ export type CallData<N extends CallName> = z.output<(typeof callSchemas)[N]['res
 
 export interface CallContext<A extends AuthMode = AuthMode> {
   request: FastifyRequest;
+  /** The reply, for a call that sets a header (login: the receipt cookie); absent when a test calls a handler. */
+  reply?: FastifyReply;
   /**
    * The logged-in caller: always there for auth 'required' (registerCall answered 10013/10021 otherwise); null for
    * a visitor (auth 'optional') or a call without auth ('none').
@@ -64,10 +69,10 @@ export function defineCall<N extends CallName, A extends AuthMode>(
   return {
     name,
     options,
-    handler(body, { request, user }) {
+    handler(body, { request, reply, user }) {
       // registerCall's authenticator already answered 10013/10021 for a 'required' call without a caller.
       if (options.auth === 'required') requireUser(user);
-      return handler(body, { request, user } as CallContext<A>);
+      return handler(body, { request, reply, user } as CallContext<A>);
     },
   };
 }
@@ -127,9 +132,15 @@ export function registerCall(app: FastifyInstance, route: CallRoute, rateLimit: 
             },
           }
         : {},
-      handler: async (request) => {
-        const user = await app.auth.user(request, route.options.auth, bodyToken(request.body));
-        const data = await route.handler(request.body as never, { request, user });
+      handler: async (request, reply) => {
+        const user = await app.auth.user(request, route.options.auth, bodyToken(request.body)).catch((error) => {
+          // The session ended (10013/10021): the page renders as a visitor's from now on (modules/users/receipt-cookie.ts).
+          if (error instanceof ApiError && isSessionEndCode(error.code) && hasReceiptCookie(request)) {
+            clearReceiptCookie(request, reply);
+          }
+          throw error;
+        });
+        const data = await route.handler(request.body as never, { request, reply, user });
         return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
       },
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { facebookId } from '@esim/oidc-demo/facebook-id';
+import { RECEIPT_COOKIE } from '../../src/modules/users/receipt-cookie';
 import { createThirdPartyLogin } from '../../src/modules/users/thirdparty';
 import { createTestApp, loginDemo, post, testClock, type AuthSession, type TestApp } from '../helpers/app';
 import { signInAtProvider, startLocalProvider, type LocalProvider } from '../helpers/oidc';
@@ -92,9 +93,13 @@ describe('Google (OpenID Connect) login', () => {
 
   it('creates an account for a new verified e-mail and logs it in', async () => {
     const flow = await signIn('google', 'new.google@example.com');
-    const { body } = await flow.finish();
+    const { body, headers } = await flow.finish();
     expect(body.code).toBe(10000);
     expect(body.data.email).toBe('new.google@example.com');
+    // The receipt cookie for the site's server rendering, as at any login (users-receipt-cookie.test.ts).
+    expect(String(headers['set-cookie'])).toMatch(
+      new RegExp(`^${RECEIPT_COOKIE}=${encodeURIComponent(body.data.token)}; .*HttpOnly; SameSite=Lax`),
+    );
 
     const info = await post<{ email: string }>(t.app, '/v1/user/info', {}, { token: body.data.token });
     expect(info.body.data.email).toBe('new.google@example.com');

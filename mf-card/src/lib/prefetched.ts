@@ -1,4 +1,4 @@
-import { getStorage, STORAGE_KEYS } from 'shared-contracts';
+import { getStorage, isServerRender, STORAGE_KEYS } from 'shared-contracts';
 
 /**
  * What a route's prefetch asked for while the page started (mf_card/routes' `prefetch`), kept for the page to take
@@ -13,6 +13,8 @@ const kept = new Map<string, { at: number; value: unknown }>();
 const underLogin = (key: string) => `${getStorage().get(STORAGE_KEYS.RECEIPT) ?? ''}|${key}`;
 
 export function keepPrefetched<T>(key: string, value: T): void {
+  // On the server nothing takes them (effects do not run): the request's answers live in its scope instead.
+  if (isServerRender()) return;
   kept.set(underLogin(key), { at: Date.now(), value });
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsClient } from './is-client';
 import styled, { css } from 'styled-components';
 
 // The one modal dialog of the site (shell and every remote): centred box, bottom sheet or side drawer. Its own
@@ -152,9 +153,12 @@ export function Dialog({
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // The portal's target is the document's body: not on the server, nor in the render that hydrates server HTML (a
+  // dialog open then shows right after it).
+  const client = useIsClient();
 
   useEffect(() => {
-    if (!open) return undefined;
+    if (!open || !client) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = document.getElementById('root');
     const hidRoot = root !== null && !root.contains(panel.current) && root.getAttribute('aria-hidden') !== 'true';
@@ -190,9 +194,9 @@ export function Dialog({
       if (hidRoot) root.removeAttribute('aria-hidden');
       opener?.focus?.();
     };
-  }, [open]);
+  }, [open, client]);
 
-  if (!open) return null;
+  if (!open || !client) return null;
   return createPortal(
     <Backdrop
       $placement={placement}

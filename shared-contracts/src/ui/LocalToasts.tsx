@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsClient } from './is-client';
 import { getBus } from 'shared-contracts';
 import { ToastView, useToastSlot } from './toasts';
 
@@ -10,5 +11,7 @@ import { ToastView, useToastSlot } from './toasts';
 export function LocalToasts() {
   const { toast, show, dismiss } = useToastSlot();
   useEffect(() => getBus().subscribe('toast', show), [show]);
+  // The portal's target is the document's body: not on the server, nor in the render that hydrates server HTML.
+  if (!useIsClient()) return null;
   return createPortal(<ToastView toast={toast} onDismiss={dismiss} top="16px" testId="local-toasts" />, document.body);
 }

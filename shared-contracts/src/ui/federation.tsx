@@ -1,5 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useIsClient } from './is-client';
 
 // Widgets one remote shows from another, loaded through the page's federation runtime (ARCHITECTURE: no remote
 // imports another's source). Its own subpath (shared-contracts/ui/federation): pages that show no foreign widget
@@ -73,6 +74,10 @@ export function RemoteWidget<P extends object>({
   loading?: ReactNode;
 }) {
   const Widget = remoteWidget<P>(id);
+  // Another remote's code is not on the server, and the hydrating render must equal the server's: the stand-in until
+  // the page is hydrated (a client-rendered page loads the widget from its first render, as before).
+  const client = useIsClient();
+  if (!client) return <>{fallback}</>;
   return (
     <Boundary fallback={fallback}>
       <Suspense fallback={loading ?? fallback}>

@@ -32,3 +32,4 @@ export {
   WidgetNameButton,
   WidgetRow,
 } from './widget';
+export { useIsClient } from './is-client';

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { templatedPage } from './dynamic.mjs';
-import { earlyFiles, firstViewPage, manifestCache, START_SCRIPT_HASH } from './first-view.mjs';
+import { earlyFiles, firstViewPage, manifestCache, routeFor, START_SCRIPT_HASH } from './first-view.mjs';
+import { ssrPage } from './ssr.mjs';
 import { createSiteHost, trustedProxyList } from './index.mjs';
 import {
   pinnedDocuments,
@@ -136,14 +137,35 @@ export async function main(argv, env = process.env) {
           pins,
         })
       : undefined;
+  const apiOrigin = (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, '');
+  // Server-side rendering of SSR_ROUTES (ssr.mjs) with the shell's server bundle, in the page without the early view;
+  // today's page (shellPage) for the others, and with x-ssr-fallback when the bundle is missing or the render fails.
+  const page = shellPage
+    ? ssrPage({
+        root,
+        table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
+        remotes: () => remotes,
+        apiOrigin,
+        routeFor,
+        fallback: shellPage,
+        plain: firstViewPage({
+          root,
+          remotes: () => remotes,
+          table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
+          manifests,
+          pins,
+          noEarly: true,
+        }),
+      })
+    : shellPage;
   const site = await createSiteHost({
     ...common,
     root,
     spa: args.spa,
     shell,
-    ...(shellPage ? { page: shellPage, early } : {}),
+    ...(page ? { page, early } : {}),
     ...(pins ? { extraJson: pinnedDocuments(pins) } : {}),
-    apiOrigin: (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    apiOrigin,
     apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,
     ...(args['partner-example'] ? partner(Number(env.MF_CARD_PORT || 8081)) : {}),
   });

@@ -13,7 +13,12 @@ const NO_CACHE = 'no-cache';
  * @param {string} contentType
  */
 export function sendCompressed(request, reply, body, contentType) {
-  reply.header('content-type', contentType).header('cache-control', NO_CACHE).header('vary', 'Accept-Encoding');
+  // A page may have said more already (ssr.mjs: Vary: Cookie, and no-store when logged in).
+  const vary = reply.getHeader('vary');
+  reply
+    .header('content-type', contentType)
+    .header('cache-control', reply.getHeader('cache-control') ?? NO_CACHE)
+    .header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const encoding = acceptedEncoding(request);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body));
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));

@@ -340,7 +340,7 @@ async function defaultFetchFile(url) {
  * `pins` (remotes-manifest.mjs remotePins): the page's map is the pinned one, and remote preloads carry their hashes.
  * @param {{ root: string, remotes: () => Record<string, string>, table: readonly RouteEntry[],
  *   manifests?: ReturnType<typeof manifestCache>, early?: ReturnType<typeof earlyFiles>,
- *   pins?: import('./remotes-manifest.mjs').RemotePins }} o
+ *   pins?: import('./remotes-manifest.mjs').RemotePins, noEarly?: boolean }} o
  */
 export function firstViewPage(o) {
   const source = fs.readFileSync(path.join(o.root, 'index.html'), 'utf8');
@@ -393,8 +393,9 @@ export function firstViewPage(o) {
       const { fetch: fetched, scripts } = view;
       // The hashes the shell's runtime will give these scripts; a file without one would be refused: not preloaded.
       const pinned = files ? pinnedAddresses(manifestUrl, manifest, files) : null;
-      held = view.earlyView;
-      let early = view.early;
+      // noEarly: the page is rendered on the server (ssr.mjs): no early script, nothing held for its view.
+      held = view.earlyView && !o.noEarly;
+      let early = o.noEarly ? null : view.early;
       /** @type {string | undefined} */
       let earlyIntegrity;
       if (early && manifest?.earlyCalls?.name && o.early) {

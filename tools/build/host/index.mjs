@@ -60,8 +60,9 @@ export async function createSiteHost(options) {
     shell && isApiRequest(request.method, request.url.split('?')[0] ?? '');
 
   const remoteOrigins = Object.values(remotes).flatMap((url) => originOf(url) ?? []);
+  const csp = contentSecurityPolicy({ remoteOrigins, extra: options.csp });
   securityHeaders(app, {
-    csp: contentSecurityPolicy({ remoteOrigins, extra: options.csp }),
+    csp,
     crossOriginResourcePolicy: shell ? 'same-origin' : 'cross-origin',
     hsts: options.hsts ?? false,
   });
@@ -98,7 +99,7 @@ export async function createSiteHost(options) {
   if (page) {
     // A page filled in at request time answers / and every page route instead of index.html.
     app.get('/', async (request, reply) =>
-      sendCompressed(request, reply, await page(request), 'text/html; charset=utf-8'),
+      sendCompressed(request, reply, await page(request, reply, { csp }), 'text/html; charset=utf-8'),
     );
   }
   await staticSite(app, {
@@ -106,7 +107,8 @@ export async function createSiteHost(options) {
     spa,
     page:
       page &&
-      (async (request, reply) => sendCompressed(request, reply, await page(request), 'text/html; charset=utf-8')),
+      (async (request, reply) =>
+        sendCompressed(request, reply, await page(request, reply, { csp }), 'text/html; charset=utf-8')),
   });
   if (shell) {
     await apiProxy(app, {

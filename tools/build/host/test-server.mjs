@@ -2,11 +2,27 @@
 // The tests' host process: jest loads test files as CommonJS, and @fastify/static needs an ESM-only package
 // (content-disposition 3), so each host under test runs here, in plain Node, on a real socket.
 //   node test-server.mjs '<createSiteHost options as JSON; extraJson values are the documents>'
+// With `ssr` ({ table, remotes, apiOrigin, plain, fallback }: the route table, the remotes map, the api's origin for
+// the render, the document and the client-only page as text), the page is ssrPage's over root's server bundle.
+import { routeFor } from './first-view.mjs';
 import { createSiteHost } from './index.mjs';
+import { ssrPage } from './ssr.mjs';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const extraJson = Object.fromEntries(Object.entries(options.extraJson ?? {}).map(([url, doc]) => [url, () => doc]));
-const app = await createSiteHost({ ...options, extraJson });
+const { ssr, ...siteOptions } = options;
+const page = ssr
+  ? ssrPage({
+      root: options.root,
+      table: ssr.table,
+      remotes: () => ssr.remotes,
+      apiOrigin: ssr.apiOrigin,
+      routeFor,
+      plain: async () => ssr.plain,
+      fallback: async () => ssr.fallback,
+    })
+  : undefined;
+const app = await createSiteHost({ ...siteOptions, extraJson, ...(page ? { page } : {}) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = /** @type {import('node:net').AddressInfo} */ (app.server.address());
 process.stdout.write(`listening ${address.port}\n`);

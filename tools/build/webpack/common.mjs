@@ -9,7 +9,19 @@ export function isProduction(argv = {}) {
   return argv.mode === 'production' || process.env.NODE_ENV === 'production';
 }
 
-export function swcRule() {
+/**
+ * styled-components' class names from a build-time id (@swc/plugin-styled-components): the same in a package's browser
+ * and server builds (server-side rendering hydrates with them), and namespaced per federated package so two
+ * packages' components never share an id. `namespace`: the package's federation name.
+ */
+export function styledComponentsPlugin(namespace, prod) {
+  return [
+    require.resolve('@swc/plugin-styled-components'),
+    { ssr: true, displayName: !prod, namespace: String(namespace ?? 'esim').replace(/[^\w-]/g, '_') },
+  ];
+}
+
+export function swcRule(o = {}) {
   return {
     test: /\.[cm]?[jt]sx?$/,
     // shared-contracts (and this package) are workspace links resolved to their real path outside node_modules,
@@ -22,6 +34,15 @@ export function swcRule() {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic' } },
           target: 'es2020',
+          // The plugin's compiled cache under node_modules/.cache (swc's default is <package>/.swc, in the tree).
+          ...(o.namespace && process.env.SC_PLUGIN !== '0'
+            ? {
+                experimental: {
+                  plugins: [styledComponentsPlugin(o.namespace, o.prod)],
+                  cacheRoot: path.join('node_modules', '.cache', 'swc'),
+                },
+              }
+            : {}),
         },
       },
     },
@@ -99,7 +120,7 @@ export function baseConfig(o, argv) {
       // shared-contracts' exports map to .ts source imported with .js specifiers.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
-    module: { rules: [swcRule(), federationEsmRule()] },
+    module: { rules: [swcRule({ namespace: o.scNamespace ?? o.name, prod }), federationEsmRule()] },
     performance: { hints: false },
     optimization: {
       chunkIds: prod ? 'deterministic' : 'named',

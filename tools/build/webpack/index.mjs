@@ -15,6 +15,7 @@ import {
   defines,
   precompress,
 } from './plugins.mjs';
+import { remoteServerConfig, shellServerConfig } from './server.mjs';
 import { serviceWorker, WebAppManifestPlugin, WEB_MANIFEST } from './pwa.mjs';
 import { isApiRequest, remotesManifest, unpinnedRemotesMap } from '../host/remotes-manifest.mjs';
 
@@ -56,7 +57,7 @@ const ENTRY_PARTS = {
  */
 export function shellConfig(o) {
   const name = o.name ?? 'shell';
-  return (_env, argv = {}) => {
+  const browser = (_env, argv = {}) => {
     const base = baseConfig({ ...o, name }, argv);
     return {
       ...base,
@@ -93,6 +94,9 @@ export function shellConfig(o) {
       },
     };
   };
+  // Server-side rendering: dist/server/render.js, built after the browser build (which cleans dist/).
+  if (process.env.SSR_ONLY === '1' && o.serverEntry) return shellServerConfig(o, name);
+  return o.serverEntry && process.env.SSR_BUILD !== '0' ? [browser, shellServerConfig(o, name)] : browser;
 }
 
 /**
@@ -161,7 +165,10 @@ export function remoteConfigs(o) {
   };
   // A remote without a standalone page or scripts (a test fixture) builds the remote alone.
   const hasPages = Object.hasOwn(o.exposes, './standalone') || Object.keys(scripts).length > 0;
-  return hasPages ? [remote, pages] : [remote];
+  // `server`: a Node build of './routes' in dist/server (server-side rendering by the shell's server bundle).
+  const server = o.server && process.env.SSR_BUILD !== '0' ? [remoteServerConfig(o)] : [];
+  if (process.env.SSR_ONLY === '1' && o.server) return server;
+  return [remote, ...(hasPages ? [pages] : []), ...server];
 }
 
 /** The early script's own build: the package's compiler settings, production always (it runs on every visit). */

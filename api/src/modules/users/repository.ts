@@ -277,7 +277,7 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
 
 export type UserQueries = ReturnType<typeof userQueries>;
 
-export type ResetResult = { user: UserRow; token: string } | 'no_user' | 'wrong_code';
+export type ResetResult = { user: UserRow; token: string; expiresAt: Date } | 'no_user' | 'wrong_code';
 
 export function createUserRepository(db: Db, options: UserRepositoryOptions) {
   // Made before the first login needs it, so that login is not the one slower answer.
@@ -312,7 +312,11 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
         await tx.revokeAllSessions(user.id);
         const session = await tx.openSession(user.id, userAgent);
         if (!session) throw new Error('reset: the session of a user just updated could not be opened');
-        return { user: { id: user.id, email: user.email, area: user.area, ccy: user.ccy }, token: session.token };
+        return {
+          user: { id: user.id, email: user.email, area: user.area, ccy: user.ccy },
+          token: session.token,
+          expiresAt: session.expiresAt,
+        };
       });
     },
   };

@@ -10,6 +10,7 @@ import {
   type RateLimitSettings,
 } from '../../http/calls';
 import { countHit } from '../../plugins/rate-limit-store';
+import { clearReceiptCookie, setReceiptCookie } from './receipt-cookie';
 import { accountNoticeMail, verificationCodeMail, type AccountNotice } from './mails';
 import { type ThirdPartyLogin, type ThirdPartyProvider } from './thirdparty';
 import {
@@ -47,10 +48,16 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
     return user ?? requireUser(await app.auth.user(request, 'required'));
   }
 
-  async function session(user: UserRow, userAgent: string | undefined, ifPasswordHash?: string): Promise<AuthSession> {
-    const opened = await app.users.openSession(user.id, userAgent, ifPasswordHash);
+  /** A login's receipt: in the answer, and as the cookie the site host's server rendering reads (receipt-cookie.ts). */
+  function handOut({ request, reply }: CallContext, token: string, expiresAt: Date): void {
+    if (reply) setReceiptCookie(request, reply, token, expiresAt, clock());
+  }
+
+  async function session(user: UserRow, context: CallContext, ifPasswordHash?: string): Promise<AuthSession> {
+    const opened = await app.users.openSession(user.id, context.request.headers['user-agent'], ifPasswordHash);
     // The password changed between the check and now (a reset): the old one no longer logs in.
     if (!opened) throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
+    handOut(context, opened.token, opened.expiresAt);
     return { token: opened.token, email: user.email, user_id: user.id };
   }
 
@@ -103,11 +110,11 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
   /** Third-party login, step 2, from our callback page: the code for a session of the linked (or new) account. */
   async function finishThirdPartyLogin(
     { provider, code, state, redirect_uri, iss }: CallBody<'loginThirdParty'>,
-    { request }: CallContext,
+    context: CallContext,
   ): Promise<AuthSession> {
     const login = thirdPartyFor(provider);
     const identity = await login.finish(provider, code, state, redirect_uri, iss);
-    return session(await login.userFor(identity), request.headers['user-agent']);
+    return session(await login.userFor(identity), context);
   }
 
   return [
@@ -153,21 +160,21 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
 
     // The code first: an address with an account never got a sign-up code (getCode mailed a notice), so it answers
     // 11023 like any wrong code. Only the owner of a new address's mailbox learns that it was taken meanwhile (10023).
-    defineCall('signup', { auth: 'none', rateLimited: true }, async ({ email, password, code }, { request }) => {
+    defineCall('signup', { auth: 'none', rateLimited: true }, async ({ email, password, code }, context) => {
       await limitAddress('signup', email);
       if (!(await app.users.checkCode(email, 'signup', code, true))) throw new ApiError(ERROR_CODES.CODE_INVALID);
       const user = await app.users.create(email, password);
       if (!user) throw new ApiError(ERROR_CODES.EMAIL_TAKEN);
-      return session(user, request.headers['user-agent']);
+      return session(user, context);
     }),
 
     // One answer for an unknown address and a wrong password (10026), in the same time (checkPassword verifies a
     // decoy hash for an unknown address).
-    defineCall('login', { auth: 'none', rateLimited: true }, async ({ email, password }, { request }) => {
+    defineCall('login', { auth: 'none', rateLimited: true }, async ({ email, password }, context) => {
       await limitAddress('login', email);
       const result = await app.users.checkPassword(email, password);
       if (result === 'no_user' || result === 'wrong_password') throw new ApiError(ERROR_CODES.WRONG_CREDENTIALS);
-      return session(result, request.headers['user-agent'], result.passwordHash);
+      return session(result, context, result.passwordHash);
     }),
 
     // Third-party login, step 1: the provider's authorization URL (the browser goes there) and the state.
@@ -178,23 +185,26 @@ export function userCalls(app: FastifyInstance, options: UserCallOptions): CallR
     defineCall('loginThirdParty', { auth: 'none', rateLimited: true }, finishThirdPartyLogin),
 
     // Revokes this receipt only; other devices stay logged in (this one then answers 10013).
-    defineCall('logout', { auth: 'required' }, async (_body, { user }) => {
+    defineCall('logout', { auth: 'required' }, async (_body, { request, reply, user }) => {
       await app.users.revokeSession(user.sessionId);
+      if (reply) clearReceiptCookie(request, reply);
       return null;
     }),
 
     // Every receipt of the account, this one included; each then answers 10021.
-    defineCall('logoutAll', { auth: 'required' }, async (_body, { user }) => {
+    defineCall('logoutAll', { auth: 'required' }, async (_body, { request, reply, user }) => {
       await app.users.revokeAllSessions(user.id);
+      if (reply) clearReceiptCookie(request, reply);
       return null;
     }),
 
     // A new password ends every earlier receipt (10021) and logs the caller in with a new one.
-    defineCall('reset', { auth: 'none', rateLimited: true }, async ({ email, code, password }, { request }) => {
+    defineCall('reset', { auth: 'none', rateLimited: true }, async ({ email, code, password }, context) => {
       await limitAddress('reset', email);
-      const result = await app.users.resetPassword(email, code, password, request.headers['user-agent']);
+      const result = await app.users.resetPassword(email, code, password, context.request.headers['user-agent']);
       // An address without an account never got a reset code (getCode mailed a notice): a wrong code, like any.
       if (result === 'no_user' || result === 'wrong_code') throw new ApiError(ERROR_CODES.CODE_INVALID);
+      handOut(context, result.token, result.expiresAt);
       return { token: result.token, email: result.user.email, user_id: result.user.id };
     }),
 

@@ -2,7 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   activityPopupKey,
+  callKey,
+  forgetInitialResults,
   getBus,
+  seedInitialResults,
   type ActivityResponse,
   getStorage,
   STORAGE_KEYS,
@@ -153,6 +156,29 @@ describe('card list home', () => {
       lang: 'en',
       auth_token: 'tok',
     });
+  });
+
+  it('server-side rendering: the list that came with the page shows at once, not asked again', async () => {
+    api = stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });
+    seedInitialResults({
+      [callKey('getCardList', {})]: { ok: true, code: 10000, data: full },
+      [callKey('getUnbindList', {})]: { ok: true, code: 10000, data: { list: [] } },
+    });
+    try {
+      await show();
+      const groups = screen.getAllByRole('region').filter((g) => g.hasAttribute('data-group'));
+      expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+        'eSIM slots',
+        'Shared plans',
+        'eSIMs',
+        'SIM cards',
+      ]);
+      expect(within(groups[3]!).getByTestId('sim-card')).toHaveTextContent('SIM 0009');
+      // Only the activities (not in the page's answers) were asked.
+      expect(api.calls.map((c) => c.path)).toEqual(['/eshop/api/message/activity']);
+    } finally {
+      forgetInitialResults();
+    }
   });
 
   it('loads the list again when a pool changed (pool:changed on the bus)', async () => {

@@ -7,11 +7,13 @@ import {
   esimCardState,
   getStorage,
   isUserGivenName,
+  peekInitialResult,
   poolDisplayName,
   slotDisplayName,
   statusLabelKey,
   STORAGE_KEYS,
   subscribe,
+  useInitialCall,
   type CallResult,
   type CardListResponse,
   type EidItem,
@@ -120,7 +122,16 @@ export function HomePage() {
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
-  const [list, setList] = useState<CardListResponse | null>(null);
+  // Server-side rendering: the list may have come with the page (its answer in the page; its other remotes' widgets
+  // show their stand-ins until the page is hydrated, RemoteWidget). The first load below then takes that answer.
+  const [list, setList] = useInitialCall<CardListResponse | null>(
+    'cardList',
+    () => {
+      const seeded = loggedIn ? peekInitialResult('getCardList', {}) : null;
+      return seeded?.ok ? seeded.data : null;
+    },
+    null,
+  );
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   // Bumped when another account takes over (the user chose to switch on an access_token link): its own list.
@@ -139,7 +150,7 @@ export function HomePage() {
         setDialog({ kind: 'none' });
         setAccount((n) => n + 1);
       }),
-    [],
+    [setList],
   );
   // Pop-ups wait until the bind check answered, so they never open under (or over) a bind dialog.
   const [bindChecked, setBindChecked] = useState(!loggedIn);
@@ -149,15 +160,18 @@ export function HomePage() {
 
   // The list shows with its widgets (widgetsOf), as a transition: it renders in slices, so what arrives meanwhile
   // (the unbind check, taps) is handled.
-  const show = useCallback(async (result: CallResult<'getCardList'>) => {
-    if (result.ok) await widgetsOf(result.data);
-    startTransition(() => {
-      if (result.ok) {
-        setList(result.data);
-        setFailed(false);
-      } else setFailed(true);
-    });
-  }, []);
+  const show = useCallback(
+    async (result: CallResult<'getCardList'>) => {
+      if (result.ok) await widgetsOf(result.data);
+      startTransition(() => {
+        if (result.ok) {
+          setList(result.data);
+          setFailed(false);
+        } else setFailed(true);
+      });
+    },
+    [setList],
+  );
   const load = useCallback(async () => show(await getCardList()), [show]);
   // A pool created, paid, renamed, joined, left or deleted (on this page or a pool screen): the list shows it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
+  lazyKept,
   getBus,
   getStorage,
   messageKeyFor,
@@ -29,8 +30,8 @@ import { dismissEarlyView } from '../../../lib/early-view-id';
 
 // Packages, offers and dialogs load in their own chunks: on a first load the route's prefetch has started them beside
 // the card's calls (lib/card-prefetch), otherwise they load once the card is shown.
-const CardBody = lazy(loadCardBody);
-const CardActivities = lazy(loadCardActivities);
+const CardBody = lazyKept(loadCardBody, (module) => module.default);
+const CardActivities = lazyKept(loadCardActivities, (module) => module.default);
 const GateNote = lazy(() => import(/* webpackChunkName: "card-gate" */ './GateNotes'));
 
 const Skeleton = styled(Card)`

@@ -4,6 +4,8 @@ import {
   getBus,
   getStorage,
   isRefreshRedirect,
+  peekInitialResult,
+  useInitialCall,
   REFRESH_REDIRECT_DELAY_MS,
   STORAGE_KEYS,
   SUCCESS_MESSAGES,
@@ -29,9 +31,30 @@ interface UseCardOptions {
   onFlag: (flag: string) => void;
 }
 
+/**
+ * The card as the page already has it (server-side rendering: on the server once its calls came, on the client from
+ * the page): its three answers, on this flag. null: the page loads it as usual.
+ */
+export function initialCardState(flag: string, iccid: string, lang: Language): CardState | null {
+  const receipt = getStorage().get(STORAGE_KEYS.RECEIPT);
+  const check = peekInitialResult('checkCard', receipt ? { flag, iccid, auth_token: receipt } : { flag, iccid });
+  const card = peekInitialResult('getCard', { flag, iccid, lang });
+  const agent = peekInitialResult('getAgent', { iccid });
+  if (!check || !card || !agent) return null;
+  if (!check.ok) return { status: 'failed', code: check.code, network: Boolean(check.network) };
+  if ((check.data.flag || flag) !== flag) return null;
+  if (!card.ok) return { status: 'failed', code: card.code, network: Boolean(card.network) };
+  return { status: 'ready', card: card.data, flag, agent: agent.ok ? agent.data : null };
+}
+
 /** The card of the page: check (flag), then load; refresh on demand with the spec's redirect codes. */
 export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
-  const [state, setState] = useState<CardState>({ status: 'loading' });
+  // The card may have come with the page (rendered on the server): its first load is then done already.
+  const [state, setState, loadedWithPage] = useInitialCall<CardState>(
+    `${flag}|${iccid}|${lang}`,
+    () => initialCardState(flag, iccid, lang),
+    { status: 'loading' },
+  );
   const [refreshing, setRefreshing] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // The card on screen (flag, ICCID, language): loading it again (after a payment, a bind) keeps it shown meanwhile,
@@ -43,9 +66,15 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     const client = getApiClient();
     const key = `${flag}|${iccid}|${lang}`;
     const quiet = shown.current === key;
-    if (!quiet) setState({ status: 'loading' });
     // Where a session end returns to (spec section 8: the device page of the stored ICCID).
     getStorage().set(STORAGE_KEYS.DEVICE_ITEM_ICCID, iccid);
+    // The card came with the page: not asked again (also not by a development double effect). A reload or another
+    // card asks as before.
+    if (attempt === 0 && loadedWithPage(key)) {
+      shown.current = key;
+      return;
+    }
+    if (!quiet) setState({ status: 'loading' });
     void (async () => {
       // check/card decides the flag, but the page's own flag is right almost always: the agent and the card are
       // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers. On the
@@ -103,7 +132,7 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     } else if (isRefreshRedirect(result.code)) {
       window.setTimeout(() => onFlag(DEFAULT_FLAG), REFRESH_REDIRECT_DELAY_MS);
     }
-  }, [flag, iccid, onFlag, state]);
+  }, [flag, iccid, onFlag, state, setState]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { type Language, type Notice } from 'shared-contracts';
+import { useEffect } from 'react';
+import { peekInitialResult, useInitialCall, type Language, type Notice } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { checkNotice } from '../api/check-notice';
 import { takePrefetchedNotice } from '../lib/card-prefetch';
@@ -18,13 +18,19 @@ export type NoticeState = { settled: boolean; notice: Notice | null };
  * strip changes when the answer comes), so what sits under the strip is never taken down and built again.
  */
 export function useNotice(iccid: string, lang: Language, ccy: string | null): NoticeState {
-  const [state, setState] = useState<NoticeState & { iccid: string | null }>({
-    settled: false,
-    notice: null,
-    iccid: null,
-  });
+  // Server-side rendering: the notice came with the page (its answer in the page), and is not asked again.
+  const [state, setState, loadedWithPage] = useInitialCall<NoticeState & { iccid: string | null }>(
+    `${iccid}|${lang}|${ccy}`,
+    () => {
+      const seeded = ccy === null ? null : peekInitialResult('checkNotice', { iccid, lang, ccy });
+      return seeded && { settled: true, notice: seeded.ok ? seeded.data.notice : null, iccid };
+    },
+    { settled: false, notice: null, iccid: null },
+  );
   useEffect(() => {
     if (ccy === null) return;
+    // Its answer came with the page (also not asked again by a development double effect).
+    if (loadedWithPage(`${iccid}|${lang}|${ccy}`)) return;
     let live = true;
     const timer = window.setTimeout(() => {
       if (live) setState((previous) => ({ ...previous, settled: true }));
@@ -41,7 +47,7 @@ export function useNotice(iccid: string, lang: Language, ccy: string | null): No
       live = false;
       window.clearTimeout(timer);
     };
-  }, [iccid, lang, ccy]);
+  }, [iccid, lang, ccy, loadedWithPage, setState]);
   // Another card's notice is never shown for this one.
   return { settled: state.settled, notice: state.iccid === iccid ? state.notice : null };
 }

@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useState } from 'react';
-import { type Language, type PackageResponse } from 'shared-contracts';
+import { startTransition, useEffect } from 'react';
+import { peekInitialResult, useInitialCall, type Language, type PackageResponse } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { getPkg } from '../api/get-pkg';
 import { takePrefetchedPackages } from '../lib/card-prefetch';
@@ -19,9 +19,20 @@ export function usePackages({
   ccy: string;
   enabled: boolean;
 }) {
-  const [state, setState] = useState<PackagesState>({ status: 'loading' });
+  // Server-side rendering: the packages came with the page (their answer in the page), and are not asked again.
+  const [state, setState, loadedWithPage] = useInitialCall<PackagesState>(
+    `${iccid}|${lang}|${ccy}`,
+    () => {
+      const seeded = enabled ? peekInitialResult('getPkg', { iccid, lang, ccy }) : null;
+      if (!seeded) return null;
+      return seeded.ok ? { status: 'ready', packages: seeded.data } : { status: 'failed' };
+    },
+    { status: 'loading' },
+  );
   useEffect(() => {
     if (!enabled) return;
+    // Its answer came with the page (also not asked again by a development double effect).
+    if (loadedWithPage(`${iccid}|${lang}|${ccy}`)) return;
     let cancelled = false;
     setState({ status: 'loading' });
     // On the page's first load the packages were usually asked already, while the page started.
@@ -38,6 +49,6 @@ export function usePackages({
     return () => {
       cancelled = true;
     };
-  }, [iccid, lang, ccy, enabled]);
+  }, [iccid, lang, ccy, enabled, loadedWithPage, setState]);
   return state;
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getStorage, STORAGE_KEYS } from 'shared-contracts';
+import { callKey, forgetInitialResults, getStorage, seedInitialResults, STORAGE_KEYS } from 'shared-contracts';
 import { callError, renderRemote, stubCalls } from 'shared-contracts/testing';
 import { LocalToasts } from 'shared-contracts/ui';
 import { remote } from '../../../lib/remote';
@@ -203,4 +203,18 @@ test('switching auto-renew on asks first, with the agreement: OK turns it on, Ca
   expect(api.callsTo('pkgUpdate')[0]?.body).toEqual({ iccid: ICCID, id: 4, renewal: true });
   expect(toggle).toHaveAttribute('aria-checked', 'true');
   expect(screen.getByTestId('toast')).toHaveTextContent('Auto-renew is on: World unlimited renews when it ends.');
+});
+
+test('server-side rendering: the records that came with the page show in the first render, not asked again', async () => {
+  const api = stubCalls({ pkgRecord: groups });
+  seedInitialResults({
+    [callKey('pkgRecord', { iccid: ICCID, lang: 'en' })]: { ok: true, code: 10000, data: groups },
+  });
+  try {
+    await render(`/pkg?iccid=${ICCID}`);
+    expect(screen.getByRole('region', { name: /^active/i })).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  } finally {
+    forgetInitialResults();
+  }
 });

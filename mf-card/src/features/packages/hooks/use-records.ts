@@ -1,6 +1,8 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import {
   normalizeLanguage,
+  peekInitialResult,
+  useInitialCall,
   type CallResult,
   type Language,
   type PackageRecordGroups,
@@ -24,9 +26,23 @@ export function prefetchRecords({ search, lang }: RoutePrefetch): void {
   if (request) keepPrefetched(recordsKey(request.iccid, request.lang), getRecords(getApiClient(), request));
 }
 
+function recordsState(result: CallResult<'pkgRecord'>): RecordsState {
+  return result.ok
+    ? { status: 'ready', groups: result.data }
+    : { status: 'failed', code: result.code, message: result.message, network: Boolean(result.network) };
+}
+
 /** The purchased packages of `iccid` (null: nothing to load); `retry` loads them again. */
 export function useRecords(iccid: string | null, lang: Language) {
-  const [state, setState] = useState<RecordsState>({ status: iccid ? 'loading' : 'idle' });
+  // Server-side rendering: the records may have come with the page (their answer in it), and are not asked again.
+  const [state, setState, loadedWithPage] = useInitialCall<RecordsState>(
+    `${iccid}|${lang}`,
+    () => {
+      const seeded = iccid ? peekInitialResult('pkgRecord', { iccid, lang }) : null;
+      return seeded && recordsState(seeded);
+    },
+    { status: iccid ? 'loading' : 'idle' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -34,22 +50,17 @@ export function useRecords(iccid: string | null, lang: Language) {
       setState({ status: 'idle' });
       return;
     }
+    if (attempt === 0 && loadedWithPage(`${iccid}|${lang}`)) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     const early = attempt === 0 ? takePrefetched<Promise<CallResult<'pkgRecord'>>>(recordsKey(iccid, lang)) : null;
     void (early ?? getRecords(getApiClient(), { iccid, lang }, controller.signal)).then((result) => {
       if (controller.signal.aborted) return;
       // A transition: the records render in slices.
-      startTransition(() =>
-        setState(
-          result.ok
-            ? { status: 'ready', groups: result.data }
-            : { status: 'failed', code: result.code, message: result.message, network: Boolean(result.network) },
-        ),
-      );
+      startTransition(() => setState(recordsState(result)));
     });
     return () => controller.abort();
-  }, [iccid, lang, attempt]);
+  }, [iccid, lang, attempt, loadedWithPage, setState]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { getBus, STORAGE_KEYS, type EventMap } from 'shared-contracts';
+import {
+  callKey,
+  forgetInitialResults,
+  getBus,
+  seedInitialResults,
+  STORAGE_KEYS,
+  type EventMap,
+} from 'shared-contracts';
 import { callError, renderRemote, stubCalls, type CallsHandle } from 'shared-contracts/testing';
 import { DEMO_CONFIG, shellApp } from '../../../testing/app';
 import { useAuth } from '../../../lib/auth';
@@ -56,6 +63,45 @@ describe('auth receipt', () => {
     } finally {
       delete (window as Partial<Window>).requestIdleCallback;
       delete (window as Partial<Window>).cancelIdleCallback;
+    }
+  });
+
+  it('server-side rendering: the account that came with the page is there from the first render, not asked again', async () => {
+    const network = stubCalls({
+      getConfig: DEMO_CONFIG,
+      getUserInfo: { email: 'other@example.com', user_id: 8, area: 'DE', ccy: 'EUR' },
+    });
+    const account = { email: 'ana@example.com', user_id: 7, area: 'DE', ccy: 'EUR' };
+    seedInitialResults({ [callKey('getUserInfo', {})]: { ok: true, code: 10000, data: account } });
+    const changes: Array<EventMap['auth:changed']> = [];
+    try {
+      const { storage, ...app } = shellApp({ route: '/eshop/card/list', stored: { RECEIPT: 'kept-1' } });
+      const unsubscribe = getBus().subscribe('auth:changed', (event) => changes.push(event));
+      await renderRemote(<Probe />, app);
+      expect(screen.getByTestId('user')).toHaveTextContent('ana@example.com');
+      expect(network.callsTo('getUserInfo')).toHaveLength(0);
+      expect(storage.get(STORAGE_KEYS.USER_EMAIL)).toBe('ana@example.com');
+      expect(changes).toContainEqual({ email: 'ana@example.com', userId: 7 });
+      unsubscribe();
+    } finally {
+      forgetInitialResults();
+    }
+  });
+
+  it('server-side rendering: a seeded account without a stored receipt is not taken', async () => {
+    stubCalls({ getConfig: DEMO_CONFIG });
+    seedInitialResults({
+      [callKey('getUserInfo', {})]: {
+        ok: true,
+        code: 10000,
+        data: { email: 'ana@example.com', user_id: 7, area: 'DE', ccy: 'EUR' },
+      },
+    });
+    try {
+      await renderRemote(<Probe />, shellApp({ route: '/eshop/card/list' }));
+      expect(screen.getByTestId('user')).toHaveTextContent('nobody');
+    } finally {
+      forgetInitialResults();
     }
   });
 

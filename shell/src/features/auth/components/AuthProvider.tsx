@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getBus, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
+import { getBus, peekInitialResult, STORAGE_KEYS, type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthContext, type LinkLogin, type UserInfo } from '../../../lib/auth';
 import { whenIdle } from '../../../lib/idle';
 import { getUserInfo } from '../api/get-user-info';
@@ -47,10 +47,17 @@ export function AuthProvider({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [receiptVersion, setReceiptVersion] = useState(0);
   // A link's token while another login is stored (taken at start, or on a later navigation).
   const [link, setLink] = useState<string | null>(() => pendingReceipt());
+  // Server-side rendering: the account came with the page (the server asked with the login's cookie), so the
+  // header renders logged in on the server and in the hydrating render alike.
+  const [fromPage] = useState<UserInfo | null>(() => {
+    if (link !== null || !storage.get(STORAGE_KEYS.RECEIPT)) return null;
+    const seeded = peekInitialResult('getUserInfo', {});
+    return seeded?.ok ? seeded.data : null;
+  });
+  const [user, setUser] = useState<UserInfo | null>(fromPage);
+  const [receiptVersion, setReceiptVersion] = useState(0);
   const linkAtStart = useRef(link !== null);
   const [offer, setOffer] = useState<SwitchOffer | null>(null);
   // The login came from a link on its own and the user has not said it is theirs.
@@ -80,6 +87,13 @@ export function AuthProvider({
   useEffect(() => {
     // A link waiting at start: its check below loads the stored login too.
     if (!storage.get(STORAGE_KEYS.RECEIPT) || (receiptVersion === 0 && linkAtStart.current)) return undefined;
+    if (receiptVersion === 0 && fromPage) {
+      // The account came with the page: kept as the api would have answered it, and announced as after a load.
+      storage.set(STORAGE_KEYS.USER_EMAIL, fromPage.email);
+      storage.set(STORAGE_KEYS.USER_ID, String(fromPage.user_id));
+      signedIn(fromPage);
+      return undefined;
+    }
     let cancelled = false;
     const stored = receiptVersion === 0 && !freshReceipt;
     const load = () =>

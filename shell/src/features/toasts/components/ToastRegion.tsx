@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useTheme } from 'styled-components';
 import { ToastView, useToastSlot } from 'shared-contracts/ui/toasts';
+import { useIsClient } from 'shared-contracts/ui';
 import { useBusEvent } from '../../../lib/use-bus-event';
 
 /**
@@ -13,6 +14,8 @@ export function ToastRegion() {
   const theme = useTheme();
   const { toast, show, dismiss } = useToastSlot();
   useBusEvent('toast', show);
+  // The portal's target is the document's body: not on the server, nor in the render that hydrates its HTML.
+  if (!useIsClient()) return null;
   return createPortal(
     <ToastView toast={toast} onDismiss={dismiss} top={`calc(${theme.layout.header} + ${theme.space.sm})`} />,
     document.body,

@@ -1,0 +1,121 @@
+// Server-side rendering (issue 27): what a page request owns on the server, and the answers the server already has
+// on the client.
+//
+// On the server one process renders many visitors' pages at once, and the modules of shared-contracts and the
+// remotes are loaded once for all of them: module-level singletons (the page's storage, an api client with a
+// relative base) would leak one visitor's login or language into another's page. The shell's server bundle
+// registers a scope provider (backed by AsyncLocalStorage, shell/src/server/render.tsx); while a page renders,
+// getStorage() answers the request's storage (filled from its cookies) and every api client calls the api over
+// loopback with the request's receipt, recording each answer.
+//
+// On the client, the page carries those answers once (<script type="application/json" id="ssr-data">): the api client
+// takes a seeded answer instead of asking the network again (once per call), and a component's first render can read
+// one synchronously (peekInitialResult), so the hydrating render equals the server's.
+import type { CallName } from './calls';
+import type { CallResult } from './client';
+import type { SafeStorage } from './storage';
+
+/**
+ * The login receipt's cookie, set and cleared by the api at login and logout (HttpOnly: never written or read by the
+ * page's scripts). Only the site host's server rendering reads it, and sends it to the api as the bearer of the page's
+ * calls; the api never takes it as a login (api/src/modules/users/receipt-cookie.ts, same name).
+ */
+export const RECEIPT_COOKIE = 'esim_receipt';
+
+/**
+ * What the page's seed says about the login it was rendered for: the receipt's SHA-256 (hex), never the receipt;
+ * null without one. The client compares its stored receipt's digest: another login (or none) renders on its own.
+ * Rejects where Web Crypto is missing (a page over plain http on another host than localhost).
+ */
+export async function receiptDigest(receipt: string | null): Promise<string | null> {
+  if (!receipt) return null;
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error('no Web Crypto here');
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(receipt));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** One page request on the server. */
+export interface RequestScope {
+  /** The request's storage: the cookies the client mirrors (language, currency), never the server's. */
+  storage: SafeStorage;
+  /** Absolute base of the api calls, e.g. http://127.0.0.1:3000/eshop (loopback). */
+  apiBase: string;
+  /** fetch for the api calls (default: globalThis.fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Every call's answer, by callKey: handed to the client in the page. */
+  answers: Map<string, CallResult<CallName>>;
+  /** Calls still on their way (render waits for them before it renders). */
+  pending: Set<Promise<unknown>>;
+}
+
+let scopeOf: (() => RequestScope | undefined) | null = null;
+
+/** The shell's server bundle: where the current request's scope comes from (AsyncLocalStorage). */
+export function setRequestScopeProvider(provider: (() => RequestScope | undefined) | null): void {
+  scopeOf = provider;
+}
+
+/** The current page request's scope on the server; undefined in the browser (and outside a render). */
+export function requestScope(): RequestScope | undefined {
+  return scopeOf?.();
+}
+
+/** True while rendering on the server. */
+export function isServerRender(): boolean {
+  return requestScope() !== undefined;
+}
+
+/** A call's identity: its name and payload (keys sorted), as the server recorded it and the client looks it up. */
+export function callKey(name: string, payload: unknown): string {
+  return `${name}|${stableJson(payload ?? {})}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The client's seeded answers (from the page), each taken once by the api client. */
+let seeded: Map<string, CallResult<CallName>> | null = null;
+/** Answers a render may still read synchronously after the client took them (the hydrating render and its effects). */
+let readable: Map<string, CallResult<CallName>> | null = null;
+
+/** The client: the answers the server rendered the page with. */
+export function seedInitialResults(answers: Record<string, CallResult<CallName>>): void {
+  seeded = new Map(Object.entries(answers));
+  readable = new Map(seeded);
+}
+
+/** Ends the hydration window: later renders ask the network as before. */
+export function forgetInitialResults(): void {
+  seeded = null;
+  readable = null;
+}
+
+/**
+ * A call's answer the page already has, synchronously: on the server once it came (render runs after the route's
+ * calls settled), on the client when the page carried it. Never asks the network.
+ */
+export function peekInitialResult<N extends CallName>(name: N, payload: unknown): CallResult<N> | null {
+  const key = callKey(name, payload);
+  const scope = requestScope();
+  const found = scope ? scope.answers.get(key) : readable?.get(key);
+  return (found as CallResult<N> | undefined) ?? null;
+}
+
+/** The api client, on the client: a seeded answer in place of the network, once. */
+export function takeInitialResult<N extends CallName>(name: N, payload: unknown): CallResult<N> | null {
+  if (!seeded) return null;
+  const key = callKey(name, payload);
+  const found = seeded.get(key);
+  if (!found) return null;
+  seeded.delete(key);
+  return found as CallResult<N>;
+}

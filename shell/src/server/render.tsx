@@ -1,0 +1,300 @@
+// The shell's server bundle (dist/server/render.js, issue 27): renders a page with the real shell and the real
+// remote's route, for the site host (tools/build/host/ssr.mjs) to put in the shell's document.
+//
+// One process renders every visitor's page, so what a request owns is scoped (shared-contracts request-scope.ts,
+// AsyncLocalStorage): its storage (from the cookies the client mirrors), its api calls (over loopback, recorded for
+// the page), its language (a clone of the i18next instance, which shares the loaded bundles). The remote's
+// server build (<remote origin>/server/remoteEntry.js) is loaded over HTTP through this bundle's federation runtime,
+// which provides the shared singletons (eager here), so the remote runs on this bundle's React, i18next and
+// shared-contracts, as it does on the page.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+import * as React from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { ServerStyleSheet } from 'styled-components';
+import i18n from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import {
+  COOKIE_MIRRORED_KEYS,
+  createSafeStorage,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  dirFor,
+  RECEIPT_COOKIE,
+  receiptDigest,
+  registerRuntime,
+  setRequestScopeProvider,
+  STORAGE_KEYS,
+  type CallName,
+  type CallResult,
+  type RemoteRoute,
+  type RequestScope,
+} from 'shared-contracts';
+import { App } from '../app/App';
+import { AppProviders } from '../app/provider';
+import { resolveRoute } from '../app/routes/table';
+import { resolveLocale } from '../features/locale/lib/resolve-locale';
+import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
+import { type RemoteName } from '../features/remotes/lib/remote-names';
+import { apiClient } from '../lib/api-client';
+import { COMMON_NS, loadLanguage, SHELL_NS } from '../lib/i18n';
+
+export interface RenderRequest {
+  /** The page's address: path and query. */
+  url: string;
+  /** Cookies of the request (name -> value). */
+  cookies: Record<string, string>;
+  /** The request's Accept-Language. */
+  acceptLanguage?: string;
+  /** The api's origin as the host reaches it (loopback), e.g. http://127.0.0.1:3000. */
+  apiOrigin: string;
+  /** The deploy's remotes map: name -> mf-manifest.json URL (the server build is at server/remoteEntry.js beside it). */
+  remotes: Record<string, string>;
+  /** Longest time for the route's calls and the render. */
+  timeoutMs?: number;
+  /** The response's CSP nonce, for React's inline scripts. */
+  nonce?: string;
+}
+
+export interface RenderResult {
+  status: number;
+  language: string;
+  dir: 'ltr' | 'rtl';
+  /** <style data-styled> tags for the head. */
+  styles: string;
+  /** The app's HTML (inside #root). */
+  html: string;
+  /** The page's seed for the client (JSON-safe): the answers and what the render assumed. */
+  data: {
+    answers: Record<string, CallResult<CallName>>;
+    language: string;
+    currency: string | null;
+    route: string;
+    /** The login the page was rendered for (receiptDigest), null for a visitor's page. */
+    receipt: string | null;
+  };
+  timings: Record<string, number>;
+}
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+setRequestScopeProvider(() => scopes.getStore());
+registerRuntime('shell', { react: React });
+
+let i18nReady: Promise<unknown> | null = null;
+function initServerI18n() {
+  // The process-wide instance holds every loaded bundle (shared by the per-request clones); its own language is
+  // never a request's.
+  i18nReady ??= i18n.use(initReactI18next).init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGE_CODES],
+    ns: [COMMON_NS, SHELL_NS],
+    defaultNS: COMMON_NS,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+    react: { bindI18nStore: 'added', useSuspense: true },
+  });
+  return i18nReady;
+}
+
+/** How often a remote's server entry is checked for a new deploy (HEAD, etag). */
+const REMOTE_CHECK_MS = 2_000;
+const remoteState = new Map<
+  string,
+  { entry: string; etag: string | null; checkedAt: number; routes?: Promise<readonly RemoteRoute[]> }
+>();
+
+/** A remote's './routes' from its server build, loaded again when its remoteEntry.js changed (a redeploy). */
+async function serverRoutes(remote: string, manifestUrl: string): Promise<readonly RemoteRoute[]> {
+  const federation = getInstance();
+  if (!federation) throw new Error('no federation instance in the server bundle');
+  const entry = new URL('server/remoteEntry.js', manifestUrl).href;
+  let state = remoteState.get(remote);
+  const now = Date.now();
+  if (!state || state.entry !== entry || now - state.checkedAt > REMOTE_CHECK_MS) {
+    const response = await fetch(entry, { method: 'HEAD', signal: AbortSignal.timeout(1_000) });
+    if (!response.ok) throw new Error(`${entry}: HTTP ${response.status}`);
+    const etag = response.headers.get('etag');
+    if (!state || state.entry !== entry || etag !== state.etag) {
+      // registerRemotes with force drops the previous version's entry, module cache and share registrations.
+      const versioned = `${entry}?v=${encodeURIComponent(etag ?? String(now))}`;
+      federation.registerRemotes([{ name: remote, entry: versioned }], { force: Boolean(state) });
+      state = { entry, etag, checkedAt: now };
+      remoteState.set(remote, state);
+    } else state.checkedAt = now;
+  }
+  const current = state;
+  current.routes ??= federation.loadRemote<{ default: readonly RemoteRoute[] }>(`${remote}/routes`).then((module) => {
+    if (!module || !Array.isArray(module.default)) throw new Error(`${remote}/routes has no route list`);
+    return module.default;
+  });
+  current.routes.catch(() => {
+    if (remoteState.get(remote) === current) remoteState.delete(remote);
+  });
+  return current.routes;
+}
+
+/** A promise React's `use` reads without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Waits until no call of the request is on its way (calls started by others' answers included). */
+async function callsSettled(scope: RequestScope): Promise<void> {
+  while (scope.pending.size > 0) {
+    await Promise.allSettled([...scope.pending]);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function requestStorage(cookies: Record<string, string>) {
+  const map = new Map<string, string>();
+  for (const key of COOKIE_MIRRORED_KEYS) if (cookies[key]) map.set(key, cookies[key]);
+  // The login, from the cookie the api set at login (HttpOnly): the page's calls carry it as their bearer.
+  if (cookies[RECEIPT_COOKIE]) map.set(STORAGE_KEYS.RECEIPT, cookies[RECEIPT_COOKIE]);
+  return createSafeStorage({
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  });
+}
+
+/** Renders the page at `request.url`; rejects when it cannot (the host then serves the client-only page). */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const timeoutMs = request.timeoutMs ?? 3_000;
+  const url = new URL(request.url, 'http://ssr.invalid');
+  const route = resolveRoute(url.pathname, url.search);
+  if (!route) throw new Error(`no route for ${url.pathname}`);
+  const manifestUrl = request.remotes[route.owner];
+  if (!manifestUrl) throw new Error(`${route.owner} is not in the remotes map`);
+
+  const scope: RequestScope = {
+    storage: requestStorage(request.cookies),
+    apiBase: `${request.apiOrigin.replace(/\/$/, '')}/eshop`,
+    answers: new Map(),
+    pending: new Set(),
+  };
+  const locale = resolveLocale({
+    search: url.searchParams,
+    storedLanguage: scope.storage.get(STORAGE_KEYS.LANGUAGE_KEY),
+    storedCurrency: scope.storage.get(STORAGE_KEYS.CURRENCY_KEY),
+    browserLanguage: (request.acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim() || null,
+  });
+  const language = locale.language;
+
+  return scopes.run(scope, async () => {
+    await initServerI18n();
+    const [routes] = await withTimeout(
+      Promise.all([serverRoutes(route.owner, manifestUrl), loadLanguage(language)]),
+      timeoutMs,
+      `${route.owner}/routes`,
+    );
+    timings.remote = performance.now() - t0;
+    const own = routes.find((candidate) => candidate.path === route.entry.path);
+    if (!own) throw new Error(`${route.owner} has no route ${route.entry.path}`);
+    // Logged in: the account, for the header (AuthProvider reads it as the page's answer); a session found ended is
+    // the page's answer too (the client then ends it, as it would have).
+    if (scope.storage.get(STORAGE_KEYS.RECEIPT)) {
+      void apiClient.call('getUserInfo', {}, { disableBack: true, closeMessage: true });
+    }
+    // The route's first calls and strings, as the client's start-up asks them (its prefetch).
+    await withTimeout(
+      Promise.resolve(own.prefetch?.({ params: route.params, search: url.searchParams, lang: language })).then(() =>
+        callsSettled(scope),
+      ),
+      timeoutMs,
+      'route data',
+    );
+    timings.data = performance.now() - t0;
+
+    const requestI18n = i18n.cloneInstance({ lng: language, initAsync: false });
+    if (requestI18n.language !== language) await requestI18n.changeLanguage(language);
+    const loader: RemoteRoutesLoader = {
+      load: (remote: RemoteName) =>
+        remote === route.owner ? settled(routes) : Promise.reject(new Error(`${remote}: not rendered on the server`)),
+      reset: () => undefined,
+    };
+    const sheet = new ServerStyleSheet();
+    try {
+      const app = sheet.collectStyles(
+        <I18nextProvider i18n={requestI18n}>
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppProviders
+              client={apiClient}
+              storage={scope.storage}
+              locale={locale}
+              initialSearch={url.search}
+              remotesLoader={loader}
+            >
+              <App />
+            </AppProviders>
+          </StaticRouter>
+        </I18nextProvider>,
+      );
+      const html = await withTimeout(renderToString(app, request.nonce), timeoutMs, 'render');
+      timings.render = performance.now() - t0;
+      // Calls made while rendering (none expected: they belong in the route's prefetch) are in the page too.
+      await callsSettled(scope);
+      return {
+        status: 200,
+        language,
+        dir: dirFor(language) === 'rtl' ? 'rtl' : 'ltr',
+        styles: sheet.getStyleTags(),
+        html,
+        data: {
+          answers: Object.fromEntries(scope.answers),
+          language,
+          currency: locale.currency,
+          route: route.entry.path,
+          receipt: await receiptDigest(scope.storage.get(STORAGE_KEYS.RECEIPT)),
+        },
+        timings,
+      };
+    } finally {
+      sheet.seal();
+    }
+  });
+}
+
+/**
+ * The app through renderToPipeableStream, collected once everything (Suspense boundaries, lazy parts) is ready: the
+ * styles of the whole tree are then known for the head. (Streaming the shell first needs the styles of each boundary
+ * sent with it: a later step.)
+ */
+function renderToString(app: React.ReactNode, nonce?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      onAllReady() {
+        if (failed) reject(failed);
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+        console.error('[ssr] render error', error);
+      },
+    });
+  });
+}

@@ -1,0 +1,144 @@
+// @ts-check
+// Server-side rendering in the site host (issue 27, first slice: the card page). The shell's build writes its server
+// bundle (dist/server/render.js, shell/src/server/render.tsx); this host requires it and, for the routes in
+// SSR_ROUTES, answers the shell's document (firstViewPage without the early view) with the app's HTML in #root, its
+// styles in the head, the api answers it was rendered with (#ssr-data), `<html lang dir>` of the request's language,
+// and a script nonce for React's inline scripts. Whatever fails (no server bundle, the remote's server entry
+// unreachable, an error or a timeout in the render) answers today's client-only page (`fallback`).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Route table paths rendered on the server, each with what its address must hold: /pkg only with ?iccid= (without
+ * it the page shows the card stored on the device, which the server does not know). The card list renders logged
+ * in with the receipt cookie, and as the login prompt without.
+ * @type {Map<string, (search: URLSearchParams) => boolean>}
+ */
+export const SSR_ROUTES = new Map([
+  ['/:flag/:iccid', () => true],
+  ['/eshop/card/list', () => true],
+  ['/pkg', (search) => Boolean(search.get('iccid')?.trim()) && !search.has('poolId')],
+]);
+
+/**
+ * The login receipt as the api sets it at login (HttpOnly, SameSite=Lax; api/src/modules/users/receipt-cookie.ts):
+ * read here only, and sent to the api over loopback as the bearer of the page's calls. The api itself never takes it
+ * as a login.
+ */
+export const RECEIPT_COOKIE = 'esim_receipt';
+
+/** @param {string} header */
+export function parseCookies(header = '') {
+  /** @type {Record<string, string>} */
+  const cookies = {};
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    try {
+      cookies[name] = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      // Not ours.
+    }
+  }
+  return cookies;
+}
+
+// JSON inside <script type="application/json">: nothing in it can end the script early.
+const scriptJson = (/** @type {unknown} */ value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The server bundle, required once; null when there is none or it cannot be loaded (the host then never renders).
+ * @param {string} root the shell's dist
+ */
+function loadRenderer(root) {
+  const file = path.join(root, 'server', 'render.js');
+  if (!fs.existsSync(file)) return null;
+  try {
+    const loaded = require(file);
+    return typeof loaded.render === 'function' ? loaded.render : null;
+  } catch (error) {
+    console.error(`[host] ssr: ${file} cannot be loaded, pages are client-rendered: ${error}`);
+    return null;
+  }
+}
+
+/**
+ * The shell's page with server rendering for SSR_ROUTES.
+ * @param {{ root: string, table: readonly import('./first-view.mjs').RouteEntry[],
+ *   remotes: () => Record<string, string>, apiOrigin: string,
+ *   plain: (request: any) => Promise<string>, fallback: (request: any) => Promise<string>,
+ *   routeFor: typeof import('./first-view.mjs').routeFor, timeoutMs?: number }} o
+ */
+export function ssrPage(o) {
+  const off = process.env.SSR === '0';
+  const render = off ? null : loadRenderer(o.root);
+  if (render) console.log('[host] ssr: rendering', [...SSR_ROUTES.keys()].join(', '), 'on the server');
+  /**
+   * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} [reply]
+   * @param {{ csp: string }} [page]
+   */
+  return async (request, reply, page) => {
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const search = new URLSearchParams(query);
+    const route = off ? null : o.routeFor(o.table, pathname, search);
+    const rendered = route ? SSR_ROUTES.get(route.entry.path) : undefined;
+    if (!rendered || !rendered(search) || !reply || !page) return o.fallback(request);
+    if (!render) {
+      // A page rendered on the server, but the server bundle is missing or cannot be loaded: today's page.
+      reply.header('x-ssr-fallback', '1');
+      return o.fallback(request);
+    }
+    const t0 = performance.now();
+    const nonce = randomBytes(16).toString('base64');
+    const cookies = parseCookies(request.headers.cookie);
+    try {
+      const [result, document] = await Promise.all([
+        render({
+          url: request.url,
+          cookies,
+          acceptLanguage: String(request.headers['accept-language'] ?? ''),
+          apiOrigin: o.apiOrigin,
+          remotes: o.remotes(),
+          timeoutMs: o.timeoutMs ?? 3_000,
+          nonce,
+        }),
+        o.plain(request),
+      ]);
+      const root = /<div id="root">[\s\S]*?<\/div><noscript>/;
+      if (!root.test(document)) throw new Error('index.html has no #root to fill');
+      const html = document
+        .replace(/<html\b[^>]*>/, `<html lang="${result.language}" dir="${result.dir}">`)
+        .replace(
+          '</head>',
+          `${result.styles}<script type="application/json" id="ssr-data">${scriptJson(result.data)}</script></head>`,
+        )
+        .replace(root, () => `<div id="root" data-ssr="1">${result.html}</div><noscript>`);
+      // React's inline scripts (the reveal of a boundary) run with this response's nonce; no other inline script.
+      reply.header('content-security-policy', page.csp.replace(/script-src /, `script-src 'nonce-${nonce}' `));
+      // The page is rendered from the request's cookies (language, currency, the login): no cache shares it, and a
+      // logged-in page is kept by none (sendCompressed keeps these and adds Accept-Encoding).
+      reply.header('vary', 'Cookie');
+      if (cookies[RECEIPT_COOKIE]) reply.header('cache-control', 'private, no-store');
+      const ms = performance.now() - t0;
+      reply.header('server-timing', [
+        `ssr;dur=${ms.toFixed(1)}`,
+        ...Object.entries(result.timings).map(([name, at]) => `${name};dur=${Number(at).toFixed(1)}`),
+      ]);
+      return html;
+    } catch (error) {
+      console.warn(`[host] ssr of ${pathname} failed, client-rendered page: ${String(error).split('\n')[0]}`);
+      reply.header('x-ssr-fallback', '1');
+      return o.fallback(request);
+    }
+  };
+}
