@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfigs } from '@esim/build/webpack';
@@ -19,14 +18,6 @@ export default remoteConfigs({
   // dist/embed.js: the partner embed (one script tag on a partner's page). partner-example/index.html is an
   // example partner page, served from source by `pnpm serve` (its script tag filled in with this deployment's address).
   scripts: { embed: './partner/embed.ts' },
-  // dist/early-calls.<hash>.js: the first api calls of mf_card's routes, asked before the page's code is in, and the
-  // early views of the card page, the card list and /pkg, which carry only their own strings of every language (the
-  // keys in src/early-view-strings.json).
-  early: {
-    entry: './src/early-calls.ts',
-    strings: createRequire(import.meta.url)('./src/early-view-strings.json'),
-    views: ['/:flag/:iccid', '/eshop/card/list', '/pkg'],
-  },
   // What a route's first screen loads besides the route chunk (routes.tsx, components/parts.ts, lib/text-more.ts):
   // the site host preloads it with the page.
   firstView: {

@@ -1,14 +1,12 @@
 // `pnpm build:mono`: the whole site as one ordinary webpack build into bench/mono/dist: the shell's app with every
 // remote's routes imported directly (src/), no federation plugin, no remote entries or manifests. Same source,
 // same libraries (resolved from the shell), same compiler settings as @esim/build (swc, es2020, content hashes,
-// precompressed .br/.gz); the page is the shell's own index.html with this build's script, and mf_card's early script
-// as the site host adds it to the card page.
+// precompressed .br/.gz); the page is the shell's own index.html with this build's scripts (client-rendered).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { holdEntryForEarlyView } from '@esim/build/host';
-import { earlyStringsRule, minimizers } from '@esim/build/webpack';
+import { minimizers } from '@esim/build/webpack';
 import { precompressDir } from '../lib/compress.mjs';
 import { compile, entryFiles, webpack } from '../lib/webpack.mjs';
 import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
@@ -16,17 +14,13 @@ import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
 const here = path.join(BENCH, 'mono');
 export const MONO_DIST = path.join(here, 'dist');
 const SHELL_PAGE = path.join(ROOT, 'shell', 'dist', 'index.html');
-const CARD_EARLY_STRINGS = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'mf-card', 'src', 'early-view-strings.json'), 'utf8'),
-);
 
 const config = {
   name: 'mono',
   mode: 'production',
   context: here,
   target: 'web',
-  // mf_card's early script too, as the site host adds it to the federated card page (its own entry: standalone).
-  entry: { main: './src/index.tsx', 'early-calls': path.join(ROOT, 'mf-card', 'src', 'early-calls.ts') },
+  entry: { main: './src/index.tsx' },
   output: {
     path: MONO_DIST,
     publicPath: '/',
@@ -44,8 +38,6 @@ const config = {
   },
   module: {
     rules: [
-      // The early script's strings, reduced as mf_card's own build does (not the pages' locale chunks).
-      { ...earlyStringsRule(CARD_EARLY_STRINGS), issuer: /[\\/]early-strings\.ts$/ },
       {
         test: /\.[cm]?[jt]sx?$/,
         exclude: /node_modules/,
@@ -77,18 +69,12 @@ const config = {
 export async function buildMono() {
   if (!fs.existsSync(SHELL_PAGE)) throw new Error(`${SHELL_PAGE} missing: build the shell first (pnpm build:missing)`);
   const stats = await compile(config);
-  // The host tells the federated page's early script the route it matched; this page is one file for every route, so
-  // its early script is told the routes of the pages bench:web measures (the card page, the card list, /pkg) and
-  // takes the one that matches the address.
-  const routes = ['/:flag/:iccid', '/eshop/card/list', '/pkg'].join(' ');
-  const scripts = [
-    ...entryFiles(stats, 'early-calls').map((file) => `<script async src=/${file} data-route="${routes}"></script>`),
-    ...entryFiles(stats).map((file) => `<script defer src=/${file}></script>`),
-  ].join('');
+  const scripts = entryFiles(stats)
+    .map((file) => `<script defer src=/${file}></script>`)
+    .join('');
   const shellPage = fs.readFileSync(SHELL_PAGE, 'utf8');
   const page = shellPage.replace(/<script\b[^>]*><\/script>/g, '').replace('</head>', `${scripts}</head>`);
-  // As the site host serves the federated card page: the entry runs once the early view is painted.
-  fs.writeFileSync(path.join(MONO_DIST, 'index.html'), holdEntryForEarlyView(page));
+  fs.writeFileSync(path.join(MONO_DIST, 'index.html'), page);
   // The page links the site's web app manifest and icon: the same files (Chrome asks for the manifest and its icon
   // while the page loads; missing, the single bundle's page would have two requests fewer than the site's).
   const shellDist = path.dirname(SHELL_PAGE);

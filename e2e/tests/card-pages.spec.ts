@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
-import { logIn, loggedInPhone } from '../support/session';
-import { holdShellEntry } from '../support/hold-entry';
+import { logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
 
 async function axe(page: Page) {
@@ -53,40 +52,6 @@ test('/pkg lists the packages of a card in active, pending and stopped sections'
   await expect(frame(page).getByTestId('package-record')).toHaveCount(3);
   await page.screenshot({ path: 'screenshots/pkg-ar.png', fullPage: true });
 });
-
-for (const lang of ['en', 'ar'] as const) {
-  test(`/pkg before the page's code: the card's packages as soon as they answer, then the page's own (${lang})`, async ({
-    page,
-    request,
-  }) => {
-    await loggedInPhone(page, request);
-    // A slow link: the shell's entry does not arrive until released.
-    const release = await holdShellEntry(page);
-    await page.goto(`/pkg?iccid=${WITH_RECORDS}&lan=${lang}`, { waitUntil: 'commit' });
-    const early = page.locator('#mf-card-early-view');
-    await expect(early.locator('.tile')).toHaveCount(3);
-    await expect(early).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    await expect(early).toHaveAttribute('aria-hidden', 'true');
-    await expect(page.getByTestId('app-header')).toHaveCount(0);
-    const drawn = await early.locator('.body').textContent();
-    const tiles = await early
-      .locator('.tile')
-      .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON()));
-    await page.screenshot({ path: `screenshots/pkg-early-${lang}.png` });
-    await axe(page);
-
-    release();
-    const records = frame(page).getByTestId('package-record');
-    await expect(records).toHaveCount(3);
-    await expect(early).toHaveCount(0);
-    // The page says what the early view said, word for word, its package tiles on the same pixels.
-    const body = frame(page).getByTestId('page-title').locator('xpath=../following-sibling::*[1]');
-    expect(await body.textContent()).toBe(drawn);
-    expect(await records.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON()))).toEqual(tiles);
-    await expect(page.getByTestId('app-header')).toBeVisible();
-    await axe(page);
-  });
-}
 
 test('/card/set after login: rename a card, then remove it from the account', async ({ page, request }) => {
   const token = await logIn(request);

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
-import { logIn, loggedInPhone } from '../support/session';
-import { holdShellEntry } from '../support/hold-entry';
+import { logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
 
 // The card list home's activities (banners, pop-up, floating gift and support) and its batch bind dialog.
@@ -145,41 +143,6 @@ test('floating gift and support: the support chat opens with the e-mail; the hea
   await page.getByTestId('notices-button').click();
   await expect(page).toHaveURL(/\/card\/msg$/);
 });
-
-for (const lang of ['en', 'ar'] as const) {
-  test(`before the page's code: the bind offer as soon as the list answers, then the page's own dialog (${lang})`, async ({
-    page,
-    request,
-  }) => {
-    await loggedInPhone(page, request);
-    await closePopupWhenShown(page);
-    // A slow link: the shell's entry does not arrive until released.
-    const release = await holdShellEntry(page);
-    await page.goto(`${HOME}?lan=${lang}`, { waitUntil: 'commit' });
-    const early = page.locator('#mf-card-early-view');
-    await expect(early.locator('.dialog li')).toHaveCount(demo.unboundForDemo.length);
-    await expect(early).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    await expect(early).toHaveAttribute('aria-hidden', 'true');
-    // Nothing of the page's code has run: no site header yet, only the boot bar.
-    await expect(page.getByTestId('app-header')).toHaveCount(0);
-    const drawn = await early.locator('.dialog').textContent();
-    const line = await early.locator('.dialog p').first().boundingBox();
-    await page.screenshot({ path: `screenshots/home-early-${lang}.png` });
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations).toEqual([]);
-
-    release();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('batch-iccid')).toHaveCount(demo.unboundForDemo.length);
-    await expect(early).toHaveCount(0);
-    // The page's dialog says what the early one said, word for word, its first line in the same place.
-    expect(await dialog.textContent()).toBe(drawn);
-    expect(await dialog.locator('p').first().boundingBox()).toEqual(line);
-    await expect(page.getByTestId('app-header')).toBeVisible();
-    const after = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(after.violations).toEqual([]);
-  });
-}
 
 test('batch bind: masked ICCIDs, the eye shows groups of 4, bind reloads the list with a success message', async ({
   page,

@@ -79,42 +79,31 @@ test('one React and one event bus across the shell and every remote, and a remot
   await expect(page.getByTestId('toast-region').getByTestId('toast')).toBeVisible();
 });
 
-test("the host's page names the remotes and preloads the route's first view, and the shell uses them", async ({
+test("the host's page is rendered on the server, names the remotes and preloads the route's files, and the shell uses them", async ({
   page,
   request,
 }) => {
-  const html = await (await request.get(`/2/${demo.activatedBound}?lan=ar`)).text();
-  // Before any script: the guessed language (the site's ?lan=) and its direction, the map, the card remote's files.
+  const answer = await request.get(`/2/${demo.activatedBound}?lan=ar`);
+  const html = await answer.text();
+  // The card page comes rendered: the request's language and its direction, the card's summary, the answers the
+  // server rendered it with (for the client, once), the map, the card remote's files.
+  expect(answer.headers()['x-ssr-fallback']).toBeUndefined();
+  expect(answer.headers()['server-timing']).toMatch(/ssr;dur=/);
   expect(html).toContain('<html lang="ar" dir="rtl">');
+  expect(html).toContain('<div id="root" data-ssr="1">');
+  expect(html).toContain('data-testid="card-summary"');
+  expect(html).toContain('<script type="application/json" id="ssr-data">');
   expect(html).toContain('<script type="application/json" id="remotes-map">');
-  // mf_card's early script, told the route: it asks the card's first calls before the page's code is in, and draws
-  // the card's summary from them (the route is one of its manifest's earlyCalls.views). The host serves it from the
-  // page's own origin (no second connection on the first view's path), and only mf_card's early files there.
-  const earlySrc =
-    /<script async src="(\/_early\/mf_card\/early-calls\.[0-9a-f]+\.js)" data-route="\/:flag\/:iccid">/.exec(html)?.[1];
-  expect(earlySrc).toBeTruthy();
-  const earlyScript = await request.get(earlySrc ?? '/');
-  expect(earlyScript.status()).toBe(200);
-  expect(earlyScript.headers()['content-type']).toBe('text/javascript; charset=utf-8');
-  expect(earlyScript.headers()['cache-control']).toContain('immutable');
-  expect(await earlyScript.text()).toBe(
-    await (await request.get(`${origins.mf_card}${earlySrc?.slice('/_early/mf_card'.length)}`)).text(),
-  );
+  // React's inline scripts carry this response's nonce; the policy allows that nonce and no other inline script.
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  // The shell's entry is deferred as built (no early script, no held entry), and the card remote's files are
+  // preloaded with it: its manifest, entry, route chunk and strings, and what the first screen loads besides.
+  expect(html).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
+  expect(html).not.toContain('data-main=');
+  expect(html).not.toContain('/_early/');
   expect((await request.get('/_early/mf_card/remoteEntry.js')).status()).toBe(404);
-  // The shell's entry (its three files: react-dom, the router, the rest) is asked for and run once that view is
-  // painted (the start script, just before the early script), and the card remote's files then: its manifest,
-  // entry, route chunk and strings, and what the first screen loads besides (firstView).
-  expect(html).not.toMatch(/<script defer/);
-  expect(html).not.toMatch(/<link rel="preload" href="\/main\./);
-  const start = /<script data-main="([^"]+)" data-preload="([^"]*)">/.exec(html);
-  expect(start?.[1]?.split(' ').map((src) => src.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual([
-    '/router',
-    '/react-dom',
-    '/main',
-  ]);
-  const later = start?.[2] ?? '';
-  expect(html.indexOf('data-main=')).toBeLessThan(html.indexOf('early-calls.'));
-  const files = (JSON.parse(later.replaceAll('&#34;', '"')) as string[][]).map(([href]) => href ?? '');
+  const files = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((match) => match[1] ?? '');
   expect(files).toContain(`${origins.mf_card}/mf-manifest.json`);
   expect(files).toContain(`${origins.mf_card}/remoteEntry.js`);
   for (const chunk of [
@@ -128,10 +117,10 @@ test("the host's page names the remotes and preloads the route's first view, and
       String(chunk),
     ).toBe(true);
   }
-  // A route without an early view (a card's settings): the entry deferred as built, the files preloaded at once.
+  // A route rendered by the browser (a card's settings): the same entry, the files preloaded with it.
   const settings = await (await request.get('/card/set')).text();
+  expect(settings).not.toContain('data-ssr');
   expect(settings).toMatch(/<script defer="defer" src="\/react-dom\.[0-9a-f]+\.js"/);
-  expect(settings).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
   // Pinned: the preload carries the hash the deploy pinned, so the browser checks the file before the runtime uses it.
   expect(settings).toMatch(
     new RegExp(
@@ -140,10 +129,10 @@ test("the host's page names the remotes and preloads the route's first view, and
     ),
   );
   expect(settings).toMatch(/__federation_expose_routes\.[0-9a-f]+\.js" as="script"/);
-  // /pkg has one (the card's packages): its entry is held like the card page's, its route chunk asked then.
+  // /pkg of a card is rendered too, its page chunk preloaded.
   const packages = await (await request.get(`/pkg?iccid=${demo.activatedBound}`)).text();
-  expect(packages).not.toMatch(/<script defer/);
-  expect(packages).toMatch(/data-preload="[^"]*pkg-page\.[0-9a-f]+\.js/);
+  expect(packages).toContain('<div id="root" data-ssr="1">');
+  expect(packages).toMatch(/<link rel="preload" href="[^"]*pkg-page\.[0-9a-f]+\.js"/);
 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -151,13 +140,14 @@ test("the host's page names the remotes and preloads the route's first view, and
   await expect(page.locator('[data-remote="mf_card"]').getByTestId('card-summary')).toBeVisible();
   // The shell read the map from the page: no round trip for /remotes.json.
   expect(requested.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
-  // The early script's calls are the page's: each of the card's first calls went out once.
+  // The card's first calls came with the page: the browser asks none of them again once it has hydrated.
   await expect(page.getByTestId('package-grid').first()).toBeVisible();
+  await expect(page.locator('#root[data-ssr]')).toHaveCount(0);
   for (const call of ['/check/card', '/get/agent', '/get/card', '/get/pkg']) {
     expect(
       requested.filter((url) => url.endsWith(`/eshop${call}`)),
       call,
-    ).toHaveLength(1);
+    ).toHaveLength(0);
   }
   // Every shared module the card page uses is the shell's: mf_card fetched no copy of its own (its fallback chunks
   // are the only unnamed ones, <id>.<hash>.js).

@@ -19,7 +19,17 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Override the call's base: the card list screen calls getActivityList under /api. */
   base?: 'api' | 'root';
+  /**
+   * Asked ahead for the page (a route's prefetch, while the page's code still loads): shows no message, and the
+   * answer is kept for the page's own same call (same name, payload, base and login), which takes it once within
+   * AHEAD_KEPT_MS instead of asking the api again, and then shows its message as its own. A network failure is not
+   * handed on: the page's call asks again.
+   */
+  ahead?: boolean;
 }
+
+/** How long an answer asked ahead waits for the page's call to take it. */
+export const AHEAD_KEPT_MS = 10_000;
 
 /** The device page of the last card (/2/{DEVICE_ITEM_ICCID}) or '/'; redirectTo null when disableBack is set. */
 export type SessionEnd = SessionEndEvent;
@@ -39,17 +49,24 @@ export interface ApiClientOptions {
 export interface ApiClient {
   call<N extends CallName>(name: N, payload: CallRequest<N>, options?: CallOptions): Promise<CallResult<N>>;
   /**
-   * Shows the message of a failure that was asked for with closeMessage, once the caller knows it uses the answer
-   * (a call made early, before the page knew it would need it): the same message `call` would have shown, without
-   * asking the api again. A success, a network failure or an abort shows nothing, as in `call`.
+   * Shows the message of a failure that was asked for with closeMessage, once the caller knows it uses the answer:
+   * the same message `call` would have shown, without asking the api again. A success, a network failure or an
+   * abort shows nothing, as in `call`.
    */
   report<N extends CallName>(result: CallResult<N>): void;
 }
 
+/** `client` with every call asked ahead (CallOptions.ahead): the call wrappers run unchanged in a route's prefetch. */
+export function aheadOf(client: ApiClient): ApiClient {
+  return {
+    call: (name, payload, options) => client.call(name, payload, { ...options, ahead: true }),
+    report: (result) => client.report(result),
+  };
+}
+
 /**
  * The HTTP request of a call: POST JSON to its path under `baseUrl` (and /api for the card list screen's calls), the
- * login receipt as a bearer token. The one place a call's request is made, for the client and for mf_card's early
- * calls (asked before the page's code runs, then taken by the client in place of the same request).
+ * login receipt as a bearer token. The one place a call's request is made.
  */
 export function callRequest(
   def: CallDefinition,
@@ -84,6 +101,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ((messageKey: string, _code: number, severity: 'warning' | 'error') =>
       publish('toast', { kind: severity, messageKey }));
   const onSessionEnd = options.onSessionEnd ?? ((event: SessionEnd) => publish('session:end', event));
+
+  // Answers asked ahead, by login and call, until the page's same call takes them (CallOptions.ahead).
+  const kept = new Map<string, { at: number; answer: Promise<CallResult<CallName>> }>();
+  const keptKey = (name: string, payload: unknown, callOptions: CallOptions) =>
+    `${storage.get(STORAGE_KEYS.RECEIPT) ?? ''}|${callOptions.base ?? ''}|${callKey(name, payload)}`;
 
   const endSession = (disableBack: boolean) => {
     const iccid = storage.get(STORAGE_KEYS.DEVICE_ITEM_ICCID);
@@ -121,6 +143,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
       scope.pending.add(pending);
       return pending.finally(() => scope.pending.delete(pending));
+    }
+    const key = keptKey(name, payload, callOptions);
+    if (callOptions.ahead) {
+      const seeded = takeInitialResult(name, payload);
+      const answer = seeded
+        ? Promise.resolve(seeded)
+        : send(def, name, payload, { ...callOptions, closeMessage: true }, baseUrl, storage, options.fetch);
+      const now = Date.now();
+      for (const [old, entry] of kept) if (now - entry.at > AHEAD_KEPT_MS) kept.delete(old);
+      kept.set(key, { at: now, answer: answer as Promise<CallResult<CallName>> });
+      return answer;
+    }
+    const ahead = kept.get(key);
+    kept.delete(key);
+    if (ahead && Date.now() - ahead.at <= AHEAD_KEPT_MS) {
+      return (ahead.answer as Promise<CallResult<N>>).then((result) => {
+        if (!result.ok && result.network) return send(def, name, payload, callOptions, baseUrl, storage, options.fetch);
+        if (!callOptions.closeMessage) report(result);
+        return result;
+      });
     }
     const seeded = takeInitialResult(name, payload);
     if (seeded) return Promise.resolve(seeded);

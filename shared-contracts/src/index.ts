@@ -9,6 +9,7 @@ export * from './storage';
 export * from './request-scope';
 export * from './initial-call';
 export * from './lazy-loaded';
+export * from './time-zone';
 export * from './constants';
 export * from './languages';
 export * from './validators';

@@ -60,8 +60,8 @@ export function normalizeLanguage(value: unknown): Language {
 
 /**
  * The language a page starts in, before the server's list is known (spec section 2): `lan` in the address, else
- * the one stored on this device, else the browser's. The shell starts in it, and mf_card's early calls (asked
- * before the shell runs) ask in it, so they are the requests the page makes.
+ * the one stored on this device, else the browser's. The shell starts in it, and the routes' first calls ask in it
+ * (their prefetch), so they are the requests the page makes.
  */
 export function startLanguage(sources: {
   lan: string | null;

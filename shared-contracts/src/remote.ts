@@ -74,9 +74,3 @@ export interface PayReturnProps {
    */
   returnType?: 'suc' | 'fail';
 }
-
-/**
- * Dispatched on window by the shell when a remote's area cannot show (its code failed to load), with the remote's
- * name as detail: what that remote drew before its code ran (mf_card's early view of a card) goes then.
- */
-export const REMOTE_UNAVAILABLE_EVENT = 'esim:remote-unavailable';

@@ -47,6 +47,10 @@ export interface RequestScope {
   answers: Map<string, CallResult<CallName>>;
   /** Calls still on their way (render waits for them before it renders). */
   pending: Set<Promise<unknown>>;
+  /** Where the page moves instead (redirectOnServer): the host answers a redirect with the request's query. */
+  redirect?: string;
+  /** The reader's time zone from the page's cookie (time-zone.ts), when it has one. */
+  timeZone?: string | null;
 }
 
 let scopeOf: (() => RequestScope | undefined) | null = null;
@@ -59,6 +63,15 @@ export function setRequestScopeProvider(provider: (() => RequestScope | undefine
 /** The current page request's scope on the server; undefined in the browser (and outside a render). */
 export function requestScope(): RequestScope | undefined {
   return scopeOf?.();
+}
+
+/**
+ * On the server: the page's address is `pathname` instead (the page would move there itself in the browser, e.g. a
+ * card on another flag); the host answers a redirect there, keeping the query. Nothing in the browser.
+ */
+export function redirectOnServer(pathname: string): void {
+  const scope = requestScope();
+  if (scope) scope.redirect ??= pathname;
 }
 
 /** True while rendering on the server. */

@@ -8,6 +8,8 @@ import {
   receiptDigest,
   registerRuntime,
   seedInitialResults,
+  seedTimeZone,
+  rememberTimeZone,
   STORAGE_KEYS,
   type CallName,
   type CallResult,
@@ -47,6 +49,8 @@ interface ServerRendered {
   route: string;
   /** The login it was rendered for (receiptDigest of the receipt cookie), null for a visitor's page. */
   receipt?: string | null;
+  /** The zone its moments are written in (null: UTC, labelled). */
+  timeZone?: string | null;
 }
 
 /** The page's server-rendered seed, when #root holds server HTML. */
@@ -81,10 +85,14 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   registerRuntime('shell', { react: React });
   const storage = getStorage();
   mirrorStoredCookies(storage);
+  rememberTimeZone();
   const container = document.getElementById('root');
   let ssr = serverRendered(container);
   // The server's answers first: the route's prefetch and first render take them instead of asking again.
-  if (ssr) seedInitialResults(ssr.answers);
+  if (ssr) {
+    seedInitialResults(ssr.answers);
+    seedTimeZone(ssr.timeZone);
+  }
 
   const { pathname, hash } = window.location;
   const taken = takeReceiptFromQuery(window.location.search, storage);

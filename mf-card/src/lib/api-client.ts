@@ -1,8 +1,6 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from 'shared-contracts';
-import { fetchWithEarly } from './early-calls';
 
-// The page's fetch takes the answers of requests the early script already sent (lib/early-calls).
-let client: ApiClient = createApiClient({ fetch: fetchWithEarly() });
+let client: ApiClient = createApiClient();
 
 /** The api client of this remote: /eshop on the page's origin, or the partner page's apiBase (embed). */
 export function getApiClient(): ApiClient {
@@ -10,5 +8,5 @@ export function getApiClient(): ApiClient {
 }
 
 export function configureApiClient(options: ApiClientOptions): void {
-  client = createApiClient({ fetch: fetchWithEarly(), ...options });
+  client = createApiClient(options);
 }

@@ -32,7 +32,7 @@ export const theme = {
   touch: '44px',
   /**
    * The page's fixed bands: the site header (the shell's, and its boot bar before any script) and a remote page's
-   * top bar (PageFrame). mf-card's early view lays the card's summary out below both, so it sits where the page's does.
+   * top bar (PageFrame).
    */
   layout: {
     header: '56px',

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { type ApiClient, type SafeStorage } from 'shared-contracts';
 import { AuthProvider } from '../features/auth/components/AuthProvider';
@@ -29,6 +29,9 @@ export function AppProviders({
   remotesLoader,
   children,
 }: AppProvidersProps) {
+  // A server-rendered page is live once React has hydrated it (effects run after that commit; never on the server):
+  // #root loses data-ssr, so what waits for a live page (the end-to-end tests) can tell.
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-ssr'), []);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

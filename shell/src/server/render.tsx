@@ -27,6 +27,8 @@ import {
   registerRuntime,
   setRequestScopeProvider,
   STORAGE_KEYS,
+  TIME_ZONE_COOKIE,
+  validTimeZone,
   type CallName,
   type CallResult,
   type RemoteRoute,
@@ -58,8 +60,24 @@ export interface RenderRequest {
   nonce?: string;
 }
 
-export interface RenderResult {
-  status: number;
+export type RenderResult = RenderedPage | RedirectedPage;
+
+/** The page asks for another address (redirectOnServer): the host answers a redirect. */
+export interface RedirectedPage {
+  status: 302;
+  /** Path and query. */
+  redirect: string;
+  language: string;
+  dir: 'ltr';
+  styles: '';
+  html: '';
+  data: null;
+  timings: Record<string, number>;
+}
+
+export interface RenderedPage {
+  status: 200;
+  redirect?: undefined;
   language: string;
   dir: 'ltr' | 'rtl';
   /** <style data-styled> tags for the head. */
@@ -74,6 +92,8 @@ export interface RenderResult {
     route: string;
     /** The login the page was rendered for (receiptDigest), null for a visitor's page. */
     receipt: string | null;
+    /** The reader's time zone the moments were written in; null: UTC (the page had no zone cookie). */
+    timeZone: string | null;
   };
   timings: Record<string, number>;
 }
@@ -189,6 +209,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     apiBase: `${request.apiOrigin.replace(/\/$/, '')}/eshop`,
     answers: new Map(),
     pending: new Set(),
+    timeZone: validTimeZone(request.cookies[TIME_ZONE_COOKIE]),
   };
   const locale = resolveLocale({
     search: url.searchParams,
@@ -251,6 +272,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       timings.render = performance.now() - t0;
       // Calls made while rendering (none expected: they belong in the route's prefetch) are in the page too.
       await callsSettled(scope);
+      if (scope.redirect) {
+        const location = `${scope.redirect}${url.search}`;
+        return { status: 302, redirect: location, language, dir: 'ltr', styles: '', html: '', data: null, timings };
+      }
       return {
         status: 200,
         language,
@@ -263,6 +288,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           currency: locale.currency,
           route: route.entry.path,
           receipt: await receiptDigest(scope.storage.get(STORAGE_KEYS.RECEIPT)),
+          timeZone: scope.timeZone ?? null,
         },
         timings,
       };
@@ -286,6 +312,9 @@ function renderToString(app: React.ReactNode, nonce?: string): Promise<string> {
     let failed: unknown = null;
     const stream = renderToPipeableStream(app, {
       nonce,
+      // Every boundary inline, however large: the page is sent whole, and must read without JavaScript (React moves
+      // a large boundary's HTML to the end of the page, for its script to put in place, above 12.8 kB by default).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         if (failed) reject(failed);
         else stream.pipe(sink);

@@ -45,7 +45,7 @@ export function remoteOriginsOf(map: unknown, shellOrigin: string): Set<string> 
   return origins;
 }
 
-// The data block the shell host writes (tools/build/host/first-view.mjs) and the shell reads through the DOM.
+// The data block the shell host writes (tools/build/host/page.mjs) and the shell reads through the DOM.
 const MAP_IN_PAGE = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([^<]*)</script>`);
 
 /** The remotes map the shell host writes into each page it serves (null: a page without one, or not readable). */

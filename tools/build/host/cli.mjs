@@ -18,9 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { templatedPage } from './dynamic.mjs';
-import { earlyFiles, firstViewPage, manifestCache, routeFor, START_SCRIPT_HASH } from './first-view.mjs';
-import { ssrPage } from './ssr.mjs';
 import { createSiteHost, trustedProxyList } from './index.mjs';
+import { shellPage } from './page.mjs';
+import { ssrPage } from './ssr.mjs';
 import {
   pinnedDocuments,
   remoteIntegrityMode,
@@ -106,8 +106,6 @@ export async function main(argv, env = process.env) {
   const pins = shell
     ? remotePins({ remotes, mode: remoteIntegrityMode(env), lockFile: remotesLockFile(env) })
     : undefined;
-  // The site's page may hold its entry for an early view with one known inline script (first-view.mjs).
-  if (shell) common.csp = mergeCspSources(common.csp, { 'script-src': [START_SCRIPT_HASH] });
   const label = path.basename(root) === 'dist' ? path.basename(path.dirname(root)) : path.basename(root);
   /** @type {import('fastify').FastifyInstance[]} */
   const apps = [];
@@ -121,49 +119,30 @@ export async function main(argv, env = process.env) {
     return bound;
   };
 
-  // The shell's page names the route's first-view files (its build writes the route table beside index.html).
+  // The shell's page (page.mjs) carries the remotes map and preloads the route's first-view files (its build writes
+  // the route table beside index.html); ssr.mjs renders SSR_ROUTES into it with the shell's server bundle, and answers
+  // it as it is for the other routes, and with x-ssr-fallback when the bundle is missing or the render fails.
   const routeTable = path.join(root, 'route-table.json');
-  // It names the route's early script at the page's own origin, where this host serves it (earlyFiles).
-  const manifests = manifestCache();
-  const early = shell ? earlyFiles({ remotes: () => remotes, manifests, pins }) : undefined;
-  const shellPage =
-    shell && fs.existsSync(routeTable) && fs.existsSync(path.join(root, 'index.html'))
-      ? firstViewPage({
-          root,
-          remotes: () => remotes,
-          table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
-          manifests,
-          early,
-          pins,
-        })
-      : undefined;
   const apiOrigin = (env.API_ORIGIN || 'http://127.0.0.1:3000').replace(/\/$/, '');
-  // Server-side rendering of SSR_ROUTES (ssr.mjs) with the shell's server bundle, in the page without the early view;
-  // today's page (shellPage) for the others, and with x-ssr-fallback when the bundle is missing or the render fails.
-  const page = shellPage
-    ? ssrPage({
-        root,
-        table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
-        remotes: () => remotes,
-        apiOrigin,
-        routeFor,
-        fallback: shellPage,
-        plain: firstViewPage({
-          root,
-          remotes: () => remotes,
-          table: JSON.parse(fs.readFileSync(routeTable, 'utf8')),
-          manifests,
-          pins,
-          noEarly: true,
-        }),
-      })
-    : shellPage;
+  /** @type {import('./index.mjs').SiteHostOptions['page']} */
+  let page;
+  if (shell && fs.existsSync(routeTable) && fs.existsSync(path.join(root, 'index.html'))) {
+    /** @type {import('./routes.mjs').RouteEntry[]} */
+    const table = JSON.parse(fs.readFileSync(routeTable, 'utf8'));
+    page = ssrPage({
+      root,
+      table,
+      remotes: () => remotes,
+      apiOrigin,
+      page: shellPage({ root, remotes: () => remotes, table, pins }),
+    });
+  }
   const site = await createSiteHost({
     ...common,
     root,
     spa: args.spa,
     shell,
-    ...(page ? { page, early } : {}),
+    ...(page ? { page } : {}),
     ...(pins ? { extraJson: pinnedDocuments(pins) } : {}),
     apiOrigin,
     apiBodyLimit: env.API_BODY_LIMIT ? Number(env.API_BODY_LIMIT) : undefined,

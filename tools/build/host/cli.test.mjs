@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { START_SCRIPT_HASH } from './first-view.mjs';
 import { isApiRequest, remotesManifest } from './remotes-manifest.mjs';
-import { makeDist, request, startCli } from './test-support.mjs';
+import { decoded, makeDist, request, startCli } from './test-support.mjs';
 
 describe('remotes manifest contract', () => {
   it('builds name -> manifest URL from the environment, with local defaults', () => {
@@ -101,7 +100,7 @@ describe('esim-host CLI', () => {
     }
   });
 
-  it("allows the site's one inline start script (its hash) on the shell's host only", async () => {
+  it("allows no inline script on the shell's host: no hash, no 'unsafe-inline' (ssr.mjs adds a nonce per page)", async () => {
     const host = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--shell', '--host', '127.0.0.1'], {
       cwd: pkg,
       env: {},
@@ -110,21 +109,54 @@ describe('esim-host CLI', () => {
     try {
       const page = await request(`http://127.0.0.1:${host.ports[0]}/`);
       const scripts = /script-src ([^;]*)/.exec(page.headers['content-security-policy'] ?? '')?.[1] ?? '';
-      expect(scripts.split(' ')).toContain(START_SCRIPT_HASH);
+      expect(scripts).toContain("'self'");
+      expect(scripts).not.toContain('sha256-');
+      expect(scripts).not.toContain("'nonce-");
       expect(scripts).not.toContain('unsafe-inline');
     } finally {
       expect(await host.stop()).toBe(0);
     }
-    const remote = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--host', '127.0.0.1'], {
-      cwd: pkg,
-      env: {},
+  });
+
+  it("answers the shell's page with the remotes map and <html lang dir>, rendered on the server or not", async () => {
+    // A shell build: index.html and its route table, without a server bundle.
+    const shellPkg = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'esim-cli-shell-'));
+    const dist = path.join(shellPkg, 'dist');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>shop</title><script defer src="/main.1.js"></script></head>' +
+        '<body><div id="root"></div><noscript>JavaScript</noscript></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'shell-locale-ar-json.aaaaaaaa.js'), '');
+    fs.writeFileSync(
+      path.join(dist, 'route-table.json'),
+      JSON.stringify([
+        { path: '/', owner: 'mf_card' },
+        { path: '/:flag/:iccid', owner: 'mf_card' },
+      ]),
+    );
+    const host = await startCli(['--dir', 'dist', '--port', '0', '--spa', '--shell', '--host', '127.0.0.1'], {
+      cwd: shellPkg,
+      env: { REMOTE_INTEGRITY: 'off', REMOTE_MF_CARD: 'http://127.0.0.1:9/mf-manifest.json' },
       count: 1,
     });
     try {
-      const page = await request(`http://127.0.0.1:${remote.ports[0]}/`);
-      expect(page.headers['content-security-policy']).not.toContain('sha256-');
+      const base = `http://127.0.0.1:${host.ports[0]}`;
+      const home = await request(`${base}/?lan=ar`);
+      expect(home.headers['x-ssr-fallback']).toBeUndefined();
+      const html = decoded(home);
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      expect(html).toContain('<script type="application/json" id="remotes-map">');
+      expect(html).toContain('<link rel="preload" href="/shell-locale-ar-json.aaaaaaaa.js" as="script">');
+      expect(html).toContain('<script defer src="/main.1.js"></script>');
+      // A route rendered on the server, but no server bundle: the same page, for the client to render.
+      const card = await request(`${base}/2/8988`);
+      expect(card.headers['x-ssr-fallback']).toBe('1');
+      expect(decoded(card)).toContain('id="remotes-map"');
     } finally {
-      expect(await remote.stop()).toBe(0);
+      expect(await host.stop()).toBe(0);
+      fs.rmSync(shellPkg, { recursive: true, force: true });
     }
   });
 

@@ -5,14 +5,11 @@ import { textErrorHandler, sendText } from './errors.mjs';
 import { apiProxy, DEFAULT_TRUSTED_PROXIES, requestIdOf } from './proxy.mjs';
 import { isApiRequest } from './remotes-manifest.mjs';
 import { contentSecurityPolicy, cors, originOf, securityHeaders } from './security.mjs';
-import { acceptedEncoding, sendCompressed } from './dynamic.mjs';
+import { sendCompressed } from './dynamic.mjs';
 import { staticSite } from './static.mjs';
 
 export { remotesManifest, isApiRequest, REMOTES } from './remotes-manifest.mjs';
 export { trustedProxyList, DEFAULT_TRUSTED_PROXIES } from './proxy.mjs';
-import { EARLY_PATH } from './first-view.mjs';
-
-export { holdEntryForEarlyView } from './first-view.mjs';
 
 /** The api's own limit (api/src/app.ts DEFAULT_BODY_LIMIT). */
 export const DEFAULT_API_BODY_LIMIT = 64 * 1024;
@@ -27,10 +24,9 @@ const STATIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @property {Record<string, string>} [remotes]  federation name -> mf-manifest.json URL; its origins enter the CSP
  * @property {number} [apiBodyLimit]         largest request body the proxy forwards, in bytes
  * @property {string[]} [allowedOrigins]     CORS origins for the static files ('*' for any)
- * @property {(request: import('fastify').FastifyRequest) => string | Promise<string>} [page]  the page for / and
- *   page routes, made at request time (templatedPage; for the shell firstViewPage)
- * @property {{ get: (remote: string, file: string) => Promise<{ body: Buffer, br: Buffer, gzip: Buffer, etag: string }
- *   | null> }} [early]  the remotes' early files served at EARLY_PATH/<remote>/<file> (shell: earlyFiles)
+ * @property {(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, served: { csp: string })
+ *   => string | null | Promise<string | null>} [page]  the page for / and page routes, made at request time (templatedPage; for the
+ *   shell ssrPage over page.mjs shellPage), told the Content-Security-Policy it is answered with
  * @property {Record<string, () => unknown>} [extraJson]  path -> document built at request time (may be a promise),
  *   besides /remotes.json (or instead of it: the shell's pinned map, remotes-manifest.mjs pinnedDocuments)
  * @property {Record<string, string[]>} [csp]  extra sources per CSP directive, e.g. { 'connect-src': [apiOrigin] }
@@ -79,37 +75,20 @@ export async function createSiteHost(options) {
       sendCompressed(request, reply, JSON.stringify(await build()), 'application/json; charset=utf-8'),
     );
   }
-  const early = options.early;
-  if (early) {
-    app.get(`${EARLY_PATH}/:remote/:file`, async (request, reply) => {
-      const { remote, file } = /** @type {{ remote: string, file: string }} */ (request.params);
-      const found = await early.get(remote, file);
-      if (!found) return sendText(reply, 404);
-      reply
-        .header('content-type', 'text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', found.etag)
-        .header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
-      const encoding = acceptedEncoding(request);
-      return encoding ? reply.header('content-encoding', encoding).send(found[encoding]) : reply.send(found.body);
-    });
-  }
   const page = options.page;
-  if (page) {
-    // A page filled in at request time answers / and every page route instead of index.html.
-    app.get('/', async (request, reply) =>
-      sendCompressed(request, reply, await page(request, reply, { csp }), 'text/html; charset=utf-8'),
-    );
-  }
-  await staticSite(app, {
-    root,
-    spa,
-    page:
-      page &&
-      (async (request, reply) =>
-        sendCompressed(request, reply, await page(request, reply, { csp }), 'text/html; charset=utf-8')),
-  });
+  /** The page, filled in at request time; null: the page answered already (a redirect of the server render). */
+  const sendPage = page
+    ? async (
+        /** @type {import('fastify').FastifyRequest} */ request,
+        /** @type {import('fastify').FastifyReply} */ reply,
+      ) => {
+        const html = await page(request, reply, { csp });
+        return html === null ? reply : sendCompressed(request, reply, html, 'text/html; charset=utf-8');
+      }
+    : undefined;
+  // A page filled in at request time answers / and every page route instead of index.html.
+  if (sendPage) app.get('/', sendPage);
+  await staticSite(app, { root, spa, page: sendPage });
   if (shell) {
     await apiProxy(app, {
       apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:3000',

@@ -24,7 +24,7 @@ const listOf = (/** @type {string} */ tag) => ({
   files: {
     'mf-manifest.json': integrityOf(`manifest ${tag}`),
     'remoteEntry.js': integrityOf(`entry ${tag}`),
-    'early-calls.0123abcd.js': integrityOf(`early ${tag}`),
+    'card-main.0123abcd.js': integrityOf(`main ${tag}`),
   },
 });
 
@@ -99,9 +99,9 @@ describe('remote integrity: the shell host pins each remote at deploy', () => {
         },
       });
       expect(pins.lock().remotes.mf_card).toEqual({ manifest: REMOTES.mf_card, files: listOf('card').files });
-      expect(pins.verify('mf_card', 'early-calls.0123abcd.js', Buffer.from('early card'))).toBe(true);
-      expect(pins.verify('mf_card', 'early-calls.0123abcd.js', Buffer.from('early evil'))).toBe(false);
-      expect(pins.verify('mf_card', 'other.js', Buffer.from('early card'))).toBe(false);
+      expect(pins.verify('mf_card', 'card-main.0123abcd.js', Buffer.from('main card'))).toBe(true);
+      expect(pins.verify('mf_card', 'card-main.0123abcd.js', Buffer.from('main evil'))).toBe(false);
+      expect(pins.verify('mf_card', 'other.js', Buffer.from('main card'))).toBe(false);
       expect(pins.filesOf('mf_esim')).toBeNull();
       expect(pins.filesOf('__proto__')).toBeNull();
     } finally {

@@ -1,15 +1,18 @@
 // @ts-check
-// Server-side rendering in the site host (issue 27, first slice: the card page). The shell's build writes its server
-// bundle (dist/server/render.js, shell/src/server/render.tsx); this host requires it and, for the routes in
-// SSR_ROUTES, answers the shell's document (firstViewPage without the early view) with the app's HTML in #root, its
-// styles in the head, the api answers it was rendered with (#ssr-data), `<html lang dir>` of the request's language,
-// and a script nonce for React's inline scripts. Whatever fails (no server bundle, the remote's server entry
-// unreachable, an error or a timeout in the render) answers today's client-only page (`fallback`).
+// Server-side rendering in the site host. The shell's build writes its server bundle (dist/server/render.js,
+// shell/src/server/render.tsx); this host requires it and, for the routes in SSR_ROUTES, answers the shell's page
+// (`page`: page.mjs shellPage) with the app's HTML in #root, its styles in the head, the api answers it was rendered
+// with (#ssr-data), `<html lang dir>` of the request's language, and a script nonce for React's inline scripts. Other
+// routes get that page as it is, and so does a rendered route whenever the render fails (no server bundle, the
+// remote's server entry unreachable, an error or a timeout in the render), then with x-ssr-fallback: the client
+// renders it.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+
+import { routeFor } from './routes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +25,7 @@ const require = createRequire(import.meta.url);
 export const SSR_ROUTES = new Map([
   ['/:flag/:iccid', () => true],
   ['/eshop/card/list', () => true],
-  ['/pkg', (search) => Boolean(search.get('iccid')?.trim()) && !search.has('poolId')],
+  ['/pkg', (/** @type {URLSearchParams} */ search) => Boolean(search.get('iccid')?.trim()) && !search.has('poolId')],
 ]);
 
 /**
@@ -74,10 +77,10 @@ function loadRenderer(root) {
 
 /**
  * The shell's page with server rendering for SSR_ROUTES.
- * @param {{ root: string, table: readonly import('./first-view.mjs').RouteEntry[],
+ * `page`: the shell's page for a request, which the render fills in (and answers as it is when it does not render).
+ * @param {{ root: string, table: readonly import('./routes.mjs').RouteEntry[],
  *   remotes: () => Record<string, string>, apiOrigin: string,
- *   plain: (request: any) => Promise<string>, fallback: (request: any) => Promise<string>,
- *   routeFor: typeof import('./first-view.mjs').routeFor, timeoutMs?: number }} o
+ *   page: (request: any) => Promise<string>, timeoutMs?: number }} o
  */
 export function ssrPage(o) {
   const off = process.env.SSR === '0';
@@ -85,18 +88,18 @@ export function ssrPage(o) {
   if (render) console.log('[host] ssr: rendering', [...SSR_ROUTES.keys()].join(', '), 'on the server');
   /**
    * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} [reply]
-   * @param {{ csp: string }} [page]
+   * @param {{ csp: string }} [served] what the host answers the page with: its Content-Security-Policy
    */
-  return async (request, reply, page) => {
+  return async (request, reply, served) => {
     const [pathname = '/', query = ''] = request.url.split('?');
     const search = new URLSearchParams(query);
-    const route = off ? null : o.routeFor(o.table, pathname, search);
+    const route = off ? null : routeFor(o.table, pathname, search);
     const rendered = route ? SSR_ROUTES.get(route.entry.path) : undefined;
-    if (!rendered || !rendered(search) || !reply || !page) return o.fallback(request);
+    if (!rendered || !rendered(search) || !reply || !served) return o.page(request);
     if (!render) {
-      // A page rendered on the server, but the server bundle is missing or cannot be loaded: today's page.
+      // A page rendered on the server, but the server bundle is missing or cannot be loaded: the client renders it.
       reply.header('x-ssr-fallback', '1');
-      return o.fallback(request);
+      return o.page(request);
     }
     const t0 = performance.now();
     const nonce = randomBytes(16).toString('base64');
@@ -112,8 +115,15 @@ export function ssrPage(o) {
           timeoutMs: o.timeoutMs ?? 3_000,
           nonce,
         }),
-        o.plain(request),
+        o.page(request),
       ]);
+      if (result.redirect) {
+        // The page's own address is another (the card's flag, as the page would move there itself).
+        reply.header('vary', 'Cookie');
+        reply.header('cache-control', 'private, no-store');
+        reply.redirect(result.redirect, 302);
+        return null;
+      }
       const root = /<div id="root">[\s\S]*?<\/div><noscript>/;
       if (!root.test(document)) throw new Error('index.html has no #root to fill');
       const html = document
@@ -124,7 +134,7 @@ export function ssrPage(o) {
         )
         .replace(root, () => `<div id="root" data-ssr="1">${result.html}</div><noscript>`);
       // React's inline scripts (the reveal of a boundary) run with this response's nonce; no other inline script.
-      reply.header('content-security-policy', page.csp.replace(/script-src /, `script-src 'nonce-${nonce}' `));
+      reply.header('content-security-policy', served.csp.replace(/script-src /, `script-src 'nonce-${nonce}' `));
       // The page is rendered from the request's cookies (language, currency, the login): no cache shares it, and a
       // logged-in page is kept by none (sendCompressed keeps these and adds Accept-Encoding).
       reply.header('vary', 'Cookie');
@@ -138,7 +148,7 @@ export function ssrPage(o) {
     } catch (error) {
       console.warn(`[host] ssr of ${pathname} failed, client-rendered page: ${String(error).split('\n')[0]}`);
       reply.header('x-ssr-fallback', '1');
-      return o.fallback(request);
+      return o.page(request);
     }
   };
 }

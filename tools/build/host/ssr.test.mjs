@@ -4,11 +4,10 @@ import path from 'node:path';
 import { parseCookies, RECEIPT_COOKIE } from './ssr.mjs';
 import { request, startHost } from './test-support.mjs';
 
-// The shell's document as the build writes it: #root, then <noscript>.
-const INDEX =
+// The shell's page (page.mjs shellPage) as the host fills it in: #root, then <noscript>.
+const PAGE =
   '<!doctype html><html lang="en"><head><title>shop</title></head>' +
   '<body><div id="root"></div><noscript>JavaScript</noscript><script src="/main.js"></script></body></html>';
-const CLIENT_PAGE = '<!doctype html><html><body><div id="root"></div>client-rendered</body></html>';
 const TABLE = [
   { path: '/', owner: 'mf_card' },
   { path: '/:flag/:iccid', owner: 'mf_card' },
@@ -23,7 +22,7 @@ const TABLE = [
  */
 function shellDist(renderSource) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-ssr-'));
-  fs.writeFileSync(path.join(root, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(root, 'index.html'), PAGE);
   if (renderSource !== undefined) {
     fs.mkdirSync(path.join(root, 'server'));
     fs.writeFileSync(path.join(root, 'server', 'package.json'), '{ "type": "commonjs" }\n');
@@ -62,8 +61,7 @@ async function host(root) {
       table: TABLE,
       remotes: { mf_card: 'http://localhost:1/mf-manifest.json' },
       apiOrigin: 'http://127.0.0.1:29999',
-      plain: INDEX,
-      fallback: CLIENT_PAGE,
+      page: PAGE,
     },
   });
   hosts.push(stop);
@@ -119,22 +117,22 @@ describe('a page rendered on the server', () => {
     expect(cookiesOf(member.body)).toEqual({ LANGUAGE_KEY: 'de', [RECEIPT_COOKIE]: 'tok+1' });
   });
 
-  it('answers the client-only page with x-ssr-fallback when the render fails', async () => {
+  it('answers the page as it is, with x-ssr-fallback, when the render fails', async () => {
     const get = await host(shellDist(THROWS));
     const page = await get('/2/8988');
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-ssr-fallback']).toBe('1');
-    expect(page.body).toBe(CLIENT_PAGE);
+    expect(page.body).toBe(PAGE);
     expect(page.headers['content-security-policy']).not.toContain("'nonce-");
   });
 
-  it('answers the client-only page with x-ssr-fallback when the server bundle is missing or cannot be loaded', async () => {
+  it('answers the page as it is, with x-ssr-fallback, when the server bundle is missing or cannot be loaded', async () => {
     for (const root of [shellDist(undefined), shellDist(BROKEN)]) {
       const get = await host(root);
       const page = await get('/2/8988');
       expect(page.statusCode).toBe(200);
       expect(page.headers['x-ssr-fallback']).toBe('1');
-      expect(page.body).toBe(CLIENT_PAGE);
+      expect(page.body).toBe(PAGE);
     }
   });
 
@@ -144,7 +142,7 @@ describe('a page rendered on the server', () => {
     expect((await get('/eshop/card/list')).body).toContain('data-ssr="1"');
     for (const url of ['/', '/pkg', '/pkg?iccid=8988&poolId=p1', '/card/set']) {
       const page = await get(url);
-      expect(page.body).toBe(CLIENT_PAGE);
+      expect(page.body).toBe(PAGE);
       expect(page.headers['x-ssr-fallback']).toBeUndefined();
     }
   });

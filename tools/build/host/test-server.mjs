@@ -2,9 +2,8 @@
 // The tests' host process: jest loads test files as CommonJS, and @fastify/static needs an ESM-only package
 // (content-disposition 3), so each host under test runs here, in plain Node, on a real socket.
 //   node test-server.mjs '<createSiteHost options as JSON; extraJson values are the documents>'
-// With `ssr` ({ table, remotes, apiOrigin, plain, fallback }: the route table, the remotes map, the api's origin for
-// the render, the document and the client-only page as text), the page is ssrPage's over root's server bundle.
-import { routeFor } from './first-view.mjs';
+// With `ssr` ({ table, remotes, apiOrigin, page }: the route table, the remotes map, the api's origin for the render,
+// the shell's page as text), the page is ssrPage's over root's server bundle.
 import { createSiteHost } from './index.mjs';
 import { ssrPage } from './ssr.mjs';
 
@@ -17,9 +16,7 @@ const page = ssr
       table: ssr.table,
       remotes: () => ssr.remotes,
       apiOrigin: ssr.apiOrigin,
-      routeFor,
-      plain: async () => ssr.plain,
-      fallback: async () => ssr.fallback,
+      page: async () => ssr.page,
     })
   : undefined;
 const app = await createSiteHost({ ...siteOptions, extraJson, ...(page ? { page } : {}) });

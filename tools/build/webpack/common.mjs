@@ -72,7 +72,7 @@ export const hashedName = (pathData) =>
 /**
  * Lazy chunks are named by id (the runtime lists each as `id:"hash"` in one object), except chunks with a name: an
  * expose's own chunk (`__federation_expose_routes`) and a language's strings (`card-locale-en-json`) keep it, so the
- * shell host finds a route's first-view files in a remote's mf-manifest.json by name (host/first-view.mjs).
+ * shell host finds a route's first-view files in a remote's mf-manifest.json by name (host/page.mjs).
  */
 export const lazyChunkName = (pathData) =>
   pathData.chunk && pathData.chunk.name ? '[name].[contenthash:8].js' : '[id].[contenthash:8].js';

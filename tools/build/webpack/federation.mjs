@@ -53,7 +53,7 @@ export function remoteFederation(o) {
     exposes: o.exposes,
     shared: sharedSingletons(o.dirname),
     shareStrategy: 'loaded-first',
-    // With asset lists: the shell host preloads a route's first-view files from them (host/first-view.mjs).
+    // With asset lists: the shell host preloads a route's first-view files from them (host/page.mjs).
     manifest: true,
     dts: false,
     experiments: { externalRuntime: true, optimization },

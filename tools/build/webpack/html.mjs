@@ -1,6 +1,5 @@
-// The HTML documents of the shell and of a remote's standalone page: no inline script (the shell host adds its one
-// hashed start script to some pages at request time: host/first-view.mjs), the page's own scripts added by
-// html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves when the
+// The HTML documents of the shell and of a remote's standalone page: no inline script (a server-rendered page gets
+// React's own, with the response's nonce: host/ssr.mjs), the page's own scripts added by html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves when the
 // app's header replaces it.
 import { createRequire } from 'node:module';
 import { THEME } from './theme.mjs';

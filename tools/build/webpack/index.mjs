@@ -7,7 +7,6 @@ import { bootHeader, EntryPriorityPlugin, htmlPage } from './html.mjs';
 import { RemoteIntegrityPlugin } from './integrity.mjs';
 import {
   BuildStatsPlugin,
-  EarlyScriptPlugin,
   EmitFilePlugin,
   ExposeAssetsPlugin,
   FirstViewChunksPlugin,
@@ -104,15 +103,10 @@ export function shellConfig(o) {
  * the deploy pins: integrity.mjs), then dist/index.html (the standalone page, loading the remote's `./standalone`
  * expose) and any extra page scripts (`scripts`: name → source, written as dist/<name>.js without a hash, for
  * partners to reference by a fixed address).
- * `early`: the remote's early script (EarlyScriptPlugin), asked for by the site host's page before the page's code:
- * its source file, and `strings`, the keys (dotted paths) of the locale files (`locales/<lang>.json`, the remote's and
- * shared-contracts') it shows, the only ones its build keeps of them (pick-strings-loader), and `views`, the routes
- * whose first view it draws (the site host runs the shell's entry once that view is painted).
  * `firstView`: per route table path, the lazy chunks its first screen loads (FirstViewChunksPlugin), which the site
  * host preloads with the page.
  * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
- *           scripts?: Record<string,string>, early?: { entry: string, strings?: string[], views?: string[] },
- *           firstView?: Record<string, string[]> }} o
+ *           scripts?: Record<string,string>, firstView?: Record<string, string[]>, server?: boolean }} o
  */
 export function remoteConfigs(o) {
   const remote = (_env, argv = {}) => {
@@ -124,7 +118,6 @@ export function remoteConfigs(o) {
       plugins: [
         remoteFederation(o),
         new ExposeAssetsPlugin(),
-        ...(o.early ? [earlyScript(o, argv)] : []),
         ...(o.firstView ? [new FirstViewChunksPlugin(o.firstView)] : []),
         // After every rewrite of the manifest above, before the .br/.gz copies: hashes of the served bytes.
         new RemoteIntegrityPlugin(),
@@ -169,46 +162,6 @@ export function remoteConfigs(o) {
   const server = o.server && process.env.SSR_BUILD !== '0' ? [remoteServerConfig(o)] : [];
   if (process.env.SSR_ONLY === '1' && o.server) return server;
   return [remote, ...(hasPages ? [pages] : []), ...server];
-}
-
-/** The early script's own build: the package's compiler settings, production always (it runs on every visit). */
-function earlyScript(o, argv) {
-  const strings = o.early.strings ?? [];
-  return new EarlyScriptPlugin({
-    entry: o.early.entry,
-    views: o.early.views,
-    config: (out) => {
-      const base = baseConfig({ ...o, name: `${o.name}_early` }, { ...argv, mode: 'production' });
-      return {
-        ...base,
-        module: { ...base.module, rules: [...base.module.rules, earlyStringsRule(strings)] },
-        devtool: false,
-        // Its chunks (the early view's strings per language) load from beside the script.
-        output: {
-          path: out,
-          filename: '[name].[contenthash:8].js',
-          chunkFilename: 'early-[name].[contenthash:8].js',
-          iife: true,
-          publicPath: 'auto',
-          uniqueName: `${o.name}_early`,
-        },
-        optimization: { ...base.optimization, splitChunks: false, runtimeChunk: false },
-        plugins: [buildLabel()],
-      };
-    },
-  });
-}
-
-/**
- * The early script's locale files (`locales/<lang>.json` and `locales/<part>/<lang>.json`, the remote's and
- * shared-contracts') reduced to `keys` (pick-strings-loader): one list for all of them. The single-bundle build applies it to the early script's imports only (`issuer`).
- * @param {string[]} keys
- */
-export function earlyStringsRule(keys) {
-  return {
-    test: /[\\/]locales[\\/](?:[a-z]+[\\/])?[a-z]{2}\.json$/,
-    use: [{ loader: require.resolve('./pick-strings-loader.cjs'), options: { keys } }],
-  };
 }
 
 export { sharedSingletons, SINGLETONS } from './shared.mjs';

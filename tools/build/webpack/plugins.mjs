@@ -1,7 +1,6 @@
 // Plugins every package's build uses besides federation: the chunk graph for the size report, the build label,
 // and the brotli/gzip copies the site host serves (precompressed at build time, none at request time).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -144,87 +143,10 @@ export class ExposeAssetsPlugin {
 }
 
 /**
- * A remote's early script (remoteConfigs' `early`): one source file built on its own, without federation or shared
- * packages (its own small copy of what it imports), written as <name>.<hash>.js (and its chunks, early-<name>.<hash>.js)
- * beside the remote's files and named in mf-manifest.json as `earlyCalls`. The site host adds it to its page for the remote's routes (host/first-view),
- * where it runs before the page's code has downloaded.
- */
-export class EarlyScriptPlugin {
-  /**
-   * @param {{ entry: string, name?: string, views?: string[], config: (out: string) => object }} o config: the
-   *   standalone build; views: the routes whose first view the script draws (the host holds the shell's entry for it)
-   */
-  constructor(o) {
-    this.entry = o.entry;
-    this.name = o.name ?? 'early-calls';
-    this.views = o.views ?? [];
-    this.config = o.config;
-  }
-
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('EarlyScriptPlugin', (compilation) => {
-      /** @type {string | null} */
-      let file = null;
-      /** @type {string[]} */
-      let files = [];
-      compilation.hooks.processAssets.tapPromise(
-        { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        async () => {
-          const out = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-early-'));
-          try {
-            const stats = await runWebpack({
-              ...this.config(out),
-              entry: { [this.name]: path.resolve(compiler.context, this.entry) },
-            });
-            for (const dependency of stats.compilation.fileDependencies) compilation.fileDependencies.add(dependency);
-            if (stats.hasErrors()) {
-              for (const error of stats.compilation.errors) compilation.errors.push(error);
-              return;
-            }
-            // The script and its chunks (loaded from beside it).
-            files = fs.readdirSync(out).filter((name) => name.endsWith('.js'));
-            file = files.find((name) => name.startsWith(`${this.name}.`)) ?? null;
-            for (const name of files) {
-              compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(path.join(out, name))));
-            }
-          } finally {
-            fs.rmSync(out, { recursive: true, force: true });
-          }
-        },
-      );
-      compilation.hooks.processAssets.tap(
-        { name: 'EarlyScriptPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        () => {
-          if (file) updateManifest(compilation, (manifest) => withEarlyCalls(manifest, file, this.views, files));
-        },
-      );
-    });
-  }
-}
-
-/**
- * The manifest naming the remote's early script (a file beside remoteEntry.js, under the same publicPath), the
- * routes whose first view it draws, and every file of it (the script and the chunks it loads from beside it: the
- * only files the site host serves from the page's origin for it).
- * @template {object} M @param {M} manifest @param {string} file @param {string[]} [views] @param {string[]} [files]
- * @returns {M & { earlyCalls: { name: string, views: string[], files: string[] } }}
- */
-export function withEarlyCalls(manifest, file, views = [], files = [file]) {
-  return { ...manifest, earlyCalls: { name: file, views, files: [...new Set([file, ...files])].sort() } };
-}
-
-/** @param {object} config @returns {Promise<import('webpack').Stats>} */
-function runWebpack(config) {
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => (error || !stats ? reject(error ?? new Error('no stats')) : resolve(stats)));
-  });
-}
-
-/**
  * A remote's route first views (remoteConfigs' `firstView`: route table path -> names of the lazy chunks its first
  * screen loads, `[lang]` standing for a language): written into mf-manifest.json as `firstView`, each route with the
  * files of those chunks' groups (`js`) and of its strings per language (`byLanguage`), so the site host preloads them
- * with the page instead of the page finding them after its code has run (host/first-view).
+ * with the page instead of the page finding them after its code has run (host/page.mjs).
  */
 export class FirstViewChunksPlugin {
   /** @param {Record<string, string[]>} routes */

@@ -1,5 +1,5 @@
 // @ts-check
-import { ownExposeAssets, withEarlyCalls, withFirstView } from './plugins.mjs';
+import { ownExposeAssets, withFirstView } from './plugins.mjs';
 
 describe("a remote's manifest", () => {
   it("lists under each expose its own expose chunk and the shared chunks, never the other exposes' chunks", () => {
@@ -27,7 +27,7 @@ describe("a remote's manifest", () => {
   });
 });
 
-describe("a remote's first views and early script in its manifest", () => {
+describe("a remote's first views in its manifest", () => {
   const groups = new Map([
     ['card-purchase', ['card-purchase.1111.js', '8471.2222.js']],
     ['card-activities', ['card-activities.3333.js', '8471.2222.js']],
@@ -55,20 +55,5 @@ describe("a remote's first views and early script in its manifest", () => {
   it('fails the build for a chunk name the build does not have (a renamed chunk is never silently dropped)', () => {
     expect(() => withFirstView({}, { '/pkg': ['pkg-records'] }, groups)).toThrow('no chunk named pkg-records');
     expect(() => withFirstView({}, { '/pkg': ['pkg-locale-[lang]-json'] }, groups)).toThrow('no chunk named');
-  });
-
-  it('names the early script, the routes whose first view it draws and all its files', () => {
-    expect(withEarlyCalls({ name: 'mf_card' }, 'early-calls.6666.js')).toEqual({
-      name: 'mf_card',
-      earlyCalls: { name: 'early-calls.6666.js', views: [], files: ['early-calls.6666.js'] },
-    });
-    const named = withEarlyCalls(
-      { name: 'mf_card' },
-      'early-calls.6666.js',
-      ['/:flag/:iccid'],
-      ['early-strings-ar-json.1111.js', 'early-calls.6666.js'],
-    );
-    expect(named.earlyCalls.views).toEqual(['/:flag/:iccid']);
-    expect(named.earlyCalls.files).toEqual(['early-calls.6666.js', 'early-strings-ar-json.1111.js']);
   });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -25,12 +25,11 @@ import { ActivityPopup } from '../../components/activities/ActivityPopup';
 import { BannerCarousel } from '../../components/activities/BannerCarousel';
 import { FloatGift, FloatingStack, SupportButton } from '../../components/activities/FloatingButtons';
 import { useActivities } from '../../components/activities/use-activities';
-import { dismissEarlyView } from '../../lib/early-view-id';
 import { PageFrame, useRemoteTranslation } from '../../lib/remote';
 import { pendingPurchasePath } from '../../lib/pending-goods';
 import { moreText } from '../../lib/text-more';
 import { AddCardSheet } from './AddCardSheet';
-import { firstCardList, firstUnbindList, getCardList } from './api';
+import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
 import { bindOfferOf, offerAfterBatch, type BindOffer } from './bind-offer';
 import { loadWidget, RemoteWidget, type WidgetId } from 'shared-contracts/ui/federation';
@@ -182,9 +181,10 @@ export function HomePage() {
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    // The first list and unbind check were usually asked while the page started (mf_card/routes' prefetch).
-    void firstCardList().then(show);
-    void firstUnbindList().then((result) => {
+    // The first list and unbind check were usually asked while the page started (mf_card/routes' prefetch): the api
+    // client hands those answers over.
+    void getCardList().then(show);
+    void getUnbindList().then((result) => {
       if (!live) return;
       setBindChecked(true);
       // The offer to bind never takes the place of a dialog the user opened meanwhile (the list shows before this
@@ -196,15 +196,6 @@ export function HomePage() {
       live = false;
     };
   }, [loggedIn, show, account]);
-
-  // The early script's picture of this page (features/home/early-view: the frame, the loading line and the bind
-  // offer) goes in the frame this page draws its own: once the bind check is in (with the dialog it opens), or the
-  // list or its failure shows; at once without a login (none is drawn then).
-  const drawn = !loggedIn || bindChecked || list !== null || failed;
-  useLayoutEffect(() => {
-    if (drawn) dismissEarlyView();
-  }, [drawn]);
-  useLayoutEffect(() => () => dismissEarlyView(), []);
 
   // After the batch, the card opened last (when not in it) is offered too; declining the single offer forgets it.
   const close = () => {

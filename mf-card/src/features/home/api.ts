@@ -1,6 +1,5 @@
-import { BIND_BATCH_MAX, type CallResult } from 'shared-contracts';
+import { aheadOf, BIND_BATCH_MAX, type CallResult } from 'shared-contracts';
 import { getApiClient } from '../../lib/api-client';
-import { keepPrefetched, takePrefetched } from '../../lib/prefetched';
 import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
 
 // The card list calls (base api: /eshop/api/v1/...). Each returns the client's result value (it never throws).
@@ -18,21 +17,10 @@ export async function bindCardList(iccids: string[]): Promise<CallResult<'bindCa
 }
 export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiClient().call('bindEid', { eid });
 
-const CARD_LIST = 'cardList';
-const UNBIND_LIST = 'unbindList';
-
-/** mf_card/routes' prefetch of /eshop/card/list: its first calls are asked while the page starts (logged in only). */
+/**
+ * mf_card/routes' prefetch of /eshop/card/list: its first calls are asked ahead while the page starts (logged in
+ * only); the page's getCardList and getUnbindList take their answers from the api client.
+ */
 export function prefetchCardList(): void {
-  const first = askCardListFirstCalls(getApiClient());
-  if (!first) return;
-  keepPrefetched(CARD_LIST, first.list);
-  keepPrefetched(UNBIND_LIST, first.unbind);
+  askCardListFirstCalls(aheadOf(getApiClient()));
 }
-
-/** The page's first load: the prefetched answer when there is one. */
-export const firstCardList = (): Promise<CallResult<'getCardList'>> =>
-  takePrefetched<Promise<CallResult<'getCardList'>>>(CARD_LIST) ?? getCardList();
-
-/** The page's first unbind check: the prefetched answer when there is one. */
-export const firstUnbindList = (): Promise<CallResult<'getUnbindList'>> =>
-  takePrefetched<Promise<CallResult<'getUnbindList'>>>(UNBIND_LIST) ?? getUnbindList();

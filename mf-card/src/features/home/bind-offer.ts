@@ -1,7 +1,6 @@
 import { isBindableIccid, stripWhitespace, type CallResult } from 'shared-contracts';
 
-// What the card list offers to bind as it opens: its own rule, for the page (HomePage) and its early view
-// (features/home/early-view), which draws the same dialog before the page's code is in.
+// What the card list offers to bind as it opens (HomePage).
 
 /** At most this many unbound ICCIDs are listed; all of them are bound. */
 export const BATCH_SHOWN = 5;

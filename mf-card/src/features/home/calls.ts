@@ -1,6 +1,6 @@
 import { getStorage, STORAGE_KEYS, type ApiClient, type CallResult } from 'shared-contracts';
 
-// The card list's first calls through a given client: the page's (api.ts) or the early script's (lib/early-routes).
+// The card list's first calls through a given client: the page's, or the same asked ahead by the route's prefetch.
 
 /** The logged-in user's cards. */
 export const askCardList = (client: ApiClient): Promise<CallResult<'getCardList'>> => client.call('getCardList', {});
@@ -17,8 +17,8 @@ export interface CardListCalls {
 
 /**
  * The card list's first calls (logged in only; null without a login): the cards, and the check for purchased cards
- * to bind (the bind offer is the first thing the page may show). The route's prefetch asks them (api.ts), and the
- * early script before the page's code is in (lib/early-routes): the same requests, so the page takes its answers.
+ * to bind (the bind offer is the first thing the page may show). The route's prefetch asks them ahead (api.ts), so
+ * the page's same calls take their answers.
  */
 export function askCardListFirstCalls(client: ApiClient): CardListCalls | null {
   if (!getStorage().get(STORAGE_KEYS.RECEIPT)) return null;

@@ -15,7 +15,7 @@ export interface RouteEntry {
 }
 
 // The data lives in route-table.json: the shell's build writes it beside index.html, where the site host reads it to
-// preload a route's first-view files into the page (tools/build/host/first-view.mjs).
+// preload a route's first-view files into the page (tools/build/host/page.mjs).
 export const ROUTE_TABLE: readonly RouteEntry[] = checkedTable(routeTable);
 
 function checkedTable(

@@ -24,7 +24,7 @@ const base: CallStubs = {
 };
 
 describe('card page frame', () => {
-  it("moves to the card's own flag when check/card names another; the early answers for the page's flag are dropped quietly", async () => {
+  it("moves to the card's own flag when check/card names another; the first answers for the page's flag are dropped quietly", async () => {
     const api = stubCalls({
       ...base,
       checkCard: (request) => ({ flag: '3', iccid: request.iccid }),
@@ -42,7 +42,7 @@ describe('card page frame', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('says why the card could not load, from the early answer itself (the card is not asked twice)', async () => {
+  it('says why the card could not load, from the first answer itself (the card is not asked twice)', async () => {
     const api = stubCalls({ ...base, getCard: callError(10102) });
     const toasts: unknown[] = [];
     getBus().subscribe('toast', (event) => toasts.push(event));

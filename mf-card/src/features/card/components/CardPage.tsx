@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -26,7 +26,6 @@ import { CardSummary } from './CardSummary';
 import { NoticeStrip } from './NoticeStrip';
 import { OfflineCard } from './OfflineCard';
 import { loadCardActivities, loadCardBody } from './parts';
-import { dismissEarlyView } from '../../../lib/early-view-id';
 
 // Packages, offers and dialogs load in their own chunks: on a first load the route's prefetch has started them beside
 // the card's calls (lib/card-prefetch), otherwise they load once the card is shown.
@@ -80,13 +79,6 @@ export function CardPage() {
     [navigate, iccid, location.search],
   );
   const { state, refreshing, refresh, reload } = useCard({ flag, iccid, lang, onFlag });
-  // The early script's picture of the summary (early-view) stays over the loading page until the page has its own
-  // view of the card, or an error; it goes in the same frame the page's view is painted.
-  const loading = state.status === 'loading';
-  useLayoutEffect(() => {
-    if (!loading) dismissEarlyView();
-  }, [loading]);
-  useLayoutEffect(() => () => dismissEarlyView(), []);
 
   // A pay return reports once (returnType suc, fail or cancel, nothing else): the warning, or the dialog about the
   // order (its id from the provider's return address, else from the PAY_RETURN the sheet stored; fail: a declined

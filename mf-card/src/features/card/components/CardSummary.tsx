@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { GAUGE_COLOR, type Card } from 'shared-contracts';
+import { formatMoment, GAUGE_COLOR, type Card, useTimeZone } from 'shared-contracts';
 import { Button, Card as Panel } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { lastSeen } from '../lib/last-seen';
 import { summaryFacts } from '../lib/summary-facts';
-import { formatMoment } from '../lib/updated-at';
 
 /** Fields the card page reads when the server sends them (expiry warning, third-party cards). */
 export type CardView = Card & { warn?: string | null; is_third_party?: boolean };
@@ -135,8 +134,8 @@ const Stats = styled.dl`
 const RADIUS = 42;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-function updatedAtText(seconds: number | null, lang: string): string | null {
-  return seconds === null ? null : formatMoment(seconds * 1000, lang);
+function updatedAtText(seconds: number | null, lang: string, zone: string | null): string | null {
+  return seconds === null ? null : formatMoment(seconds * 1000, lang, zone);
 }
 
 /** The package list's heading (PurchasePanel): 'Choose a data plan' takes the reader there. */
@@ -163,8 +162,10 @@ export function CardSummary({ card, iccid, canBuy = false }: { card: SummaryCard
   const facts = summaryFacts(card, i18n.language);
   const { thirdParty, plan, percent, showGauge, expiry, used, statusKey, warning, profile } = facts;
   const total = facts.total ?? t('card.unlimited');
-  const updated = updatedAtText(card.usage_updated_at, i18n.language);
-  const seen = lastSeen(card, i18n.language);
+  // In the reader's zone; a page rendered before the server knew it says UTC until it hydrates (useTimeZone).
+  const zone = useTimeZone();
+  const updated = updatedAtText(card.usage_updated_at, i18n.language, zone);
+  const seen = lastSeen(card, i18n.language, zone);
   return (
     <Panel data-testid="card-summary" aria-labelledby="card-summary-title">
       <Head>

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { formatMoment } from 'shared-contracts';
 import { Button, Card } from 'shared-contracts/ui';
 import { useRemoteTranslation } from '../../../lib/remote';
 import { type LastCard } from '../lib/last-card';
-import { formatMoment } from '../lib/updated-at';
 import { CardSummary } from './CardSummary';
 
 const Notice = styled(Card)`

@@ -5,6 +5,7 @@ import {
   getStorage,
   isRefreshRedirect,
   peekInitialResult,
+  redirectOnServer,
   useInitialCall,
   REFRESH_REDIRECT_DELAY_MS,
   STORAGE_KEYS,
@@ -15,7 +16,7 @@ import {
 } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { refreshCard } from '../api/refresh-card';
-import { askCard, takePrefetchedCard } from '../lib/card-prefetch';
+import { askCard } from '../lib/card-calls';
 
 export type CardState =
   | { status: 'loading' }
@@ -42,7 +43,11 @@ export function initialCardState(flag: string, iccid: string, lang: Language): C
   const agent = peekInitialResult('getAgent', { iccid });
   if (!check || !card || !agent) return null;
   if (!check.ok) return { status: 'failed', code: check.code, network: Boolean(check.network) };
-  if ((check.data.flag || flag) !== flag) return null;
+  if ((check.data.flag || flag) !== flag) {
+    // The card's page is on its own flag: the server sends the browser there (the client moves there itself).
+    redirectOnServer(`/${encodeURIComponent(check.data.flag)}/${encodeURIComponent(iccid)}`);
+    return null;
+  }
   if (!card.ok) return { status: 'failed', code: card.code, network: Boolean(card.network) };
   return { status: 'ready', card: card.data, flag, agent: agent.ok ? agent.data : null };
 }
@@ -78,9 +83,10 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
     void (async () => {
       // check/card decides the flag, but the page's own flag is right almost always: the agent and the card are
       // asked at the same time (one round trip instead of two on a phone); a redirect drops their answers. On the
-      // page's first load they were usually asked already, while the page started (mf_card/routes' prefetch).
-      const early = (!quiet && takePrefetchedCard(flag, iccid, lang)) || askCard({ flag, iccid, lang });
-      const checked = await early.check;
+      // page's first load they were usually asked already, while the page started (mf_card/routes' prefetch): the
+      // api client hands those answers over.
+      const first = askCard(client, { flag, iccid, lang });
+      const checked = await first.check;
       if (cancelled) return;
       if (!checked.ok) {
         if (!quiet) setState({ status: 'failed', code: checked.code, network: Boolean(checked.network) });
@@ -92,14 +98,11 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
         onFlag(cardFlag);
         return;
       }
-      const [agent, loaded] = await Promise.all([early.agent, early.card]);
+      const [agent, loaded] = await Promise.all([first.agent, first.card]);
       if (cancelled) return;
       if (loaded.ok) shown.current = key;
       // A quiet reload that fails keeps the card it had.
       else if (quiet) return;
-      // The early call was quiet: now that the page uses its answer, a failure says its message. (`?.`: a page
-      // whose shared-contracts predates client.report shows none, as before, instead of failing.)
-      else client.report?.(loaded);
       // A transition: the card's view renders in slices, so the packages' answer and taps are handled meanwhile.
       startTransition(() =>
         setState(

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { peekInitialResult, useInitialCall, type Language, type Notice } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { checkNotice } from '../api/check-notice';
-import { takePrefetchedNotice } from '../lib/card-prefetch';
 
 /**
  * How long the parts below the card info wait for the notice: the strip sits above them, and arriving after them it
@@ -36,9 +35,8 @@ export function useNotice(iccid: string, lang: Language, ccy: string | null): No
       if (live) setState((previous) => ({ ...previous, settled: true }));
     }, NOTICE_WAIT_MS);
     void (async () => {
-      // On the page's first load it was usually asked already, while the page started.
-      const early = await takePrefetchedNotice(iccid, lang, ccy);
-      const result = early ?? (await checkNotice(getApiClient(), { iccid, lang, ccy }));
+      // On the page's first load it was usually asked already, while the page started (the api client hands it over).
+      const result = await checkNotice(getApiClient(), { iccid, lang, ccy });
       if (!live) return;
       window.clearTimeout(timer);
       setState({ settled: true, notice: result.ok ? result.data.notice : null, iccid });

@@ -2,7 +2,6 @@ import { startTransition, useEffect } from 'react';
 import { peekInitialResult, useInitialCall, type Language, type PackageResponse } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
 import { getPkg } from '../api/get-pkg';
-import { takePrefetchedPackages } from '../lib/card-prefetch';
 
 export type PackagesState =
   { status: 'loading' } | { status: 'ready'; packages: PackageResponse } | { status: 'failed' };
@@ -35,14 +34,11 @@ export function usePackages({
     if (loadedWithPage(`${iccid}|${lang}|${ccy}`)) return;
     let cancelled = false;
     setState({ status: 'loading' });
-    // On the page's first load the packages were usually asked already, while the page started.
+    // On the page's first load the packages were usually asked already, while the page started (the route's
+    // prefetch): the api client hands that answer over.
     void (async () => {
-      const client = getApiClient();
-      const early = await takePrefetchedPackages(iccid, lang, ccy);
-      const result = early ?? (await getPkg(client, { iccid, lang, ccy }));
+      const result = await getPkg(getApiClient(), { iccid, lang, ccy });
       if (cancelled) return;
-      // The early call was quiet: now that the page uses its answer, a failure says its message.
-      if (early && !early.ok) client.report?.(early);
       // A transition: the package grid renders in slices (it is the page's largest part).
       startTransition(() => setState(result.ok ? { status: 'ready', packages: result.data } : { status: 'failed' }));
     })();

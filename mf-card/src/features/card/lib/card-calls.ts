@@ -13,12 +13,6 @@ export interface CardCalls {
   card: Promise<CallResult<'getCard'>>;
 }
 
-/** A call asked at start-up in a currency (the packages, the notice), with the currency it was asked in. */
-export interface CurrencyCall<N extends 'getPkg' | 'checkNotice'> {
-  ccy: string;
-  result: Promise<CallResult<N>>;
-}
-
 /** Starts the three calls for a card (the ones useCard makes on its first load). */
 export function askCard(client: ApiClient, request: { flag: string; iccid: string; lang: Language }): CardCalls {
   const { flag, iccid } = request;
@@ -32,8 +26,8 @@ export function askCard(client: ApiClient, request: { flag: string; iccid: strin
 /**
  * Everything the card page asks first, through `client`: the card's three calls, then its packages and notice in
  * the visitor's currency (?ccy=, or the one chosen on this device: at once) or else the agent's (as soon as get/agent
- * names it). The route's prefetch asks them through the page's client; where the early script (src/early-calls.ts)
- * already asked the card's three (askCard, the same requests), the page takes its answers.
+ * names it). The route's prefetch asks them ahead (aheadOf): the page's hooks then ask the same calls and the api
+ * client hands them the answers.
  */
 export function askCardFirstCalls(
   client: ApiClient,
@@ -46,13 +40,7 @@ export function askCardFirstCalls(
     ? Promise.resolve(chosen)
     : calls.agent.then((agent) => cardCurrency(search, agent.ok ? agent.data : null));
   const { iccid, lang } = request;
-  const packages: Promise<CurrencyCall<'getPkg'>> = ccy.then((currency) => ({
-    ccy: currency,
-    result: getPkg(client, { iccid, lang, ccy: currency }, { quiet: true }),
-  }));
-  const notice: Promise<CurrencyCall<'checkNotice'>> = ccy.then((currency) => ({
-    ccy: currency,
-    result: checkNotice(client, { iccid, lang, ccy: currency }),
-  }));
+  const packages = ccy.then((currency) => getPkg(client, { iccid, lang, ccy: currency }, { quiet: true }));
+  const notice = ccy.then((currency) => checkNotice(client, { iccid, lang, ccy: currency }));
   return { calls, packages, notice };
 }

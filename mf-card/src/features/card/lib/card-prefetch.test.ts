@@ -1,12 +1,17 @@
 import { ERROR_CODES, getStorage, STORAGE_KEYS } from 'shared-contracts';
-import { configureApiClient } from '../../../lib/api-client';
-import { prefetchCard, takePrefetchedCard, takePrefetchedNotice, takePrefetchedPackages } from './card-prefetch';
+import { configureApiClient, getApiClient } from '../../../lib/api-client';
+import { checkNotice } from '../api/check-notice';
+import { getPkg } from '../api/get-pkg';
+import { askCard } from './card-calls';
+import { prefetchCard } from './card-prefetch';
 
 jest.mock('../components/parts', () => ({
   loadCardBody: jest.fn(async () => ({})),
   loadCardActivities: jest.fn(async () => ({})),
 }));
 
+// The route's prefetch asks the card page's first calls ahead; the page's own same calls then take the answers from
+// the api client instead of asking the network again (once, and only the same call: card, language, currency).
 describe('the card page prefetch', () => {
   let asked: string[];
   let bodies: Record<string, unknown>;
@@ -34,64 +39,72 @@ describe('the card page prefetch', () => {
     });
   });
 
+  const ICCID = '89880000000000000001';
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
   it('asks check/card, get/agent and get/card once, and hands them to the page of that card and language only', async () => {
-    prefetchCard({
-      params: { flag: '2', iccid: '89880000000000000001' },
-      search: new URLSearchParams(),
-      lang: 'en-US',
-    });
-    expect(asked.sort()).toEqual(['/check/card', '/get/agent', '/get/card']);
-    // Another language's page does not take them.
-    expect(takePrefetchedCard('2', '89880000000000000001', 'ar')).toBeNull();
-    const calls = takePrefetchedCard('2', '89880000000000000001', 'en');
-    expect(calls).not.toBeNull();
-    await Promise.all([calls?.check, calls?.agent, calls?.card]);
-    // Taken once: a second load of the page asks again.
-    expect(takePrefetchedCard('2', '89880000000000000001', 'en')).toBeNull();
+    prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams(), lang: 'en-US' });
+    expect([...asked].sort()).toEqual(['/check/card', '/get/agent', '/get/card']);
+    await settle();
+    asked.length = 0;
+    // The page's same calls are answered without the network.
+    const page = askCard(getApiClient(), { flag: '2', iccid: ICCID, lang: 'en' });
+    expect((await page.card).ok).toBe(true);
+    await Promise.all([page.check, page.agent]);
+    expect(asked).toEqual([]);
+    // Another language's page asks its own; a second load of the page asks again (taken once).
+    await askCard(getApiClient(), { flag: '2', iccid: ICCID, lang: 'ar' }).card;
+    await askCard(getApiClient(), { flag: '2', iccid: ICCID, lang: 'en' }).card;
+    expect(asked.filter((call) => call === '/get/card')).toHaveLength(2);
   });
 
-  it("asks the packages in the agent's currency once the agent answers, and hands them over in that currency only", async () => {
-    prefetchCard({ params: { flag: '2', iccid: '89880000000000000001' }, search: new URLSearchParams(), lang: 'en' });
+  it("asks the packages and the notice in the agent's currency once the agent answers, and hands them over in that currency only", async () => {
+    prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams(), lang: 'en' });
     expect(asked).not.toContain('/get/pkg');
-    // The page would ask again in another currency.
-    expect(await takePrefetchedPackages('89880000000000000001', 'en', 'USD')).toBeNull();
-
-    prefetchCard({ params: { flag: '2', iccid: '89880000000000000001' }, search: new URLSearchParams(), lang: 'en' });
-    const packages = await takePrefetchedPackages('89880000000000000001', 'en', 'EUR');
-    expect(packages?.ok).toBe(true);
-    expect(bodies['/get/pkg']).toMatchObject({ iccid: '89880000000000000001', lang: 'en', ccy: 'EUR' });
-    // Taken once.
-    expect(await takePrefetchedPackages('89880000000000000001', 'en', 'EUR')).toBeNull();
-    // The notice above the packages, in the same currency.
-    expect(bodies['/get/notice']).toMatchObject({ iccid: '89880000000000000001', lang: 'en', ccy: 'EUR' });
-    expect(await takePrefetchedNotice('89880000000000000001', 'en', 'EUR')).not.toBeNull();
+    await settle();
+    expect(bodies['/get/pkg']).toMatchObject({ iccid: ICCID, lang: 'en', ccy: 'EUR' });
+    expect(bodies['/get/notice']).toMatchObject({ iccid: ICCID, lang: 'en', ccy: 'EUR' });
+    asked.length = 0;
+    expect((await getPkg(getApiClient(), { iccid: ICCID, lang: 'en', ccy: 'EUR' })).ok).toBe(true);
+    expect((await checkNotice(getApiClient(), { iccid: ICCID, lang: 'en', ccy: 'EUR' })).ok).toBe(true);
+    expect(asked).toEqual([]);
+    // In another currency the page asks.
+    await getPkg(getApiClient(), { iccid: ICCID, lang: 'en', ccy: 'USD' });
+    expect(asked).toEqual(['/get/pkg']);
   });
 
   it("asks the packages at once in the visitor's currency (?ccy= first, then the one chosen on this device)", async () => {
     getStorage().set(STORAGE_KEYS.CURRENCY_KEY, 'GBP');
-    prefetchCard({ params: { flag: '2', iccid: '89880000000000000001' }, search: new URLSearchParams(), lang: 'en' });
+    prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams(), lang: 'en' });
     await Promise.resolve();
     expect(asked).toContain('/get/pkg');
     expect(bodies['/get/pkg']).toMatchObject({ ccy: 'GBP' });
-    expect(await takePrefetchedPackages('89880000000000000001', 'en', 'GBP')).not.toBeNull();
 
-    prefetchCard({
-      params: { flag: '2', iccid: '89880000000000000001' },
-      search: new URLSearchParams('ccy=jpy'),
-      lang: 'en',
-    });
-    expect(await takePrefetchedPackages('89880000000000000001', 'en', 'JPY')).not.toBeNull();
+    prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams('ccy=jpy'), lang: 'en' });
+    await Promise.resolve();
+    expect(bodies['/get/pkg']).toMatchObject({ ccy: 'JPY' });
   });
 
-  it('hands over no packages the network failed (a page started offline asks again)', async () => {
+  it('hands over no answer the network failed (a page started offline asks again)', async () => {
+    let failing = true;
     configureApiClient({
-      fetch: (async () => {
-        throw new TypeError('Failed to fetch');
+      fetch: (async (input: RequestInfo | URL) => {
+        asked.push(String(input).replace(/^.*\/eshop/, ''));
+        if (failing) throw new TypeError('Failed to fetch');
+        return {
+          ok: true,
+          status: 200,
+          json: async () => ({ code: ERROR_CODES.SUCCESS, message: 'ok', data: {} }),
+        } as Response;
       }) as typeof fetch,
     });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    prefetchCard({ params: { flag: '2', iccid: '89880000000000000001' }, search: new URLSearchParams(), lang: 'en' });
-    expect(await takePrefetchedPackages('89880000000000000001', 'en', 'USD')).toBeNull();
+    prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams(), lang: 'en' });
+    await settle();
+    failing = false;
+    asked.length = 0;
+    expect((await askCard(getApiClient(), { flag: '2', iccid: ICCID, lang: 'en' }).card).ok).toBe(true);
+    expect(asked).toContain('/get/card');
     warn.mockRestore();
   });
 

@@ -61,19 +61,3 @@ export function handOverPackage(search: URLSearchParams): number | null {
 export function opensListView(agentVersion: number, page: { refill: boolean; handOver: number | null }): boolean {
   return agentVersion === 3 && !page.refill && page.handOver === null;
 }
-
-/**
- * Whether the page opens on the card summary at the top (what the early view, features/card/early-view, draws): not
- * the list view of agent version 3, not a login gate or a move to the card list, not another account's card (a
- * warning comes first).
- */
-export function opensOnSummary(
-  card: Pick<Card, 'agent_version' | 'in_agent' | 'user_id' | 'other_user'>,
-  viewer: Viewer,
-  search: URLSearchParams,
-): boolean {
-  const refill = search.get('mode') === 'search';
-  if (opensListView(card.agent_version, { refill, handOver: handOverPackage(search) })) return false;
-  const gate = gateFor(card, viewer, search);
-  return gate === 'show' || gate === 'remember' || gate === 'unbound-view';
-}

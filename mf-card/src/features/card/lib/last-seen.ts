@@ -1,5 +1,5 @@
 import type { SummaryCard } from '../components/CardSummary';
-import { formatMoment } from './updated-at';
+import { formatMoment } from 'shared-contracts';
 
 /** A region's name in the reader's language ('FR' → 'France', 'Frankreich'); the code where Intl cannot say. */
 export function regionName(code: string, lang: string): string {
@@ -18,8 +18,9 @@ export function regionName(code: string, lang: string): string {
 export function lastSeen(
   card: Pick<SummaryCard, 'last_seen_country' | 'last_seen_at'>,
   lang: string,
+  zone?: string | null,
 ): { country: string; time: string } | null {
   const { last_seen_country: country, last_seen_at: at } = card;
   if (!country || !at) return null;
-  return { country: regionName(country, lang), time: formatMoment(at * 1000, lang) };
+  return { country: regionName(country, lang), time: formatMoment(at * 1000, lang, zone) };
 }

@@ -13,9 +13,8 @@ import {
 import type { SummaryCard } from '../components/CardSummary';
 
 /**
- * What the card summary shows of a card, by shared-contracts' display rules, with its figures written for `lang`:
- * CardSummary and the card page's early view (features/card/early-view) both draw from it, so they cannot drift
- * apart. Only true figures: a card without a data plan says so (never '0 MB of 0 MB', 'Days left 0'), a third-party
+ * What the card summary shows of a card, by shared-contracts' display rules, with its figures written for `lang`
+ * (CardSummary). Only true figures: a card without a data plan says so (never '0 MB of 0 MB', 'Days left 0'), a third-party
  * card has no figures at all, an unlimited card shows what it used.
  */
 export function summaryFacts(card: SummaryCard, lang: string) {

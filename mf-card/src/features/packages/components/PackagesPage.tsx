@@ -1,4 +1,3 @@
-import { useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   DEFAULT_FLAG,
@@ -11,7 +10,6 @@ import {
   type PackageRecord,
 } from 'shared-contracts';
 import { Button, Muted, VisuallyHidden } from 'shared-contracts/ui';
-import { dismissEarlyView } from '../../../lib/early-view-id';
 import { PageFrame } from '../../../lib/remote';
 import { moreText } from '../../../lib/text-more';
 import { useRecords, type RecordsState } from '../hooks/use-records';
@@ -41,13 +39,6 @@ export function PackagesPage() {
   const poolId = search.get('poolId');
   const iccid = (search.get('iccid') ?? getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID) ?? '').trim() || null;
   const { state, retry } = useRecords(poolId === null ? iccid : null, normalizeLanguage(i18n.language));
-  // The early script's picture of the records (features/packages/early-view) goes in the frame the page draws its
-  // own (or its error, or what it shows instead of records).
-  const drawn = state.status !== 'loading';
-  useLayoutEffect(() => {
-    if (drawn) dismissEarlyView();
-  }, [drawn]);
-  useLayoutEffect(() => () => dismissEarlyView(), []);
 
   let body;
   if (poolId !== null) {

@@ -1,6 +1,6 @@
 import { type PackageRecord, type PackageRecordGroups } from 'shared-contracts';
 
-// Purchased packages of one card for the tests of /pkg (PackagesPage) and of its early view.
+// Purchased packages of one card for the tests of /pkg (PackagesPage).
 
 export const ICCID = '89880000000000000001';
 

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import {
+  aheadOf,
   normalizeLanguage,
   peekInitialResult,
   useInitialCall,
@@ -9,7 +10,6 @@ import {
   type RoutePrefetch,
 } from 'shared-contracts';
 import { getApiClient } from '../../../lib/api-client';
-import { keepPrefetched, takePrefetched } from '../../../lib/prefetched';
 import { firstRecordsRequest, getRecords } from '../api/get-records';
 
 export type RecordsState =
@@ -18,12 +18,13 @@ export type RecordsState =
   | { status: 'ready'; groups: PackageRecordGroups }
   | { status: 'failed'; code: number; message: string; network: boolean };
 
-const recordsKey = (iccid: string, lang: Language) => `records|${iccid}|${lang}`;
-
-/** mf_card/routes' prefetch of /pkg?iccid=…: the card's packages are asked while the page starts. */
+/**
+ * mf_card/routes' prefetch of /pkg?iccid=…: the card's packages are asked ahead while the page starts; the page's
+ * same call takes the answer from the api client.
+ */
 export function prefetchRecords({ search, lang }: RoutePrefetch): void {
   const request = firstRecordsRequest(search, normalizeLanguage(lang));
-  if (request) keepPrefetched(recordsKey(request.iccid, request.lang), getRecords(getApiClient(), request));
+  if (request) void getRecords(aheadOf(getApiClient()), request);
 }
 
 function recordsState(result: CallResult<'pkgRecord'>): RecordsState {
@@ -53,8 +54,7 @@ export function useRecords(iccid: string | null, lang: Language) {
     if (attempt === 0 && loadedWithPage(`${iccid}|${lang}`)) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    const early = attempt === 0 ? takePrefetched<Promise<CallResult<'pkgRecord'>>>(recordsKey(iccid, lang)) : null;
-    void (early ?? getRecords(getApiClient(), { iccid, lang }, controller.signal)).then((result) => {
+    void getRecords(getApiClient(), { iccid, lang }, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       // A transition: the records render in slices.
       startTransition(() => setState(recordsState(result)));

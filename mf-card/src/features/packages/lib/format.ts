@@ -1,4 +1,4 @@
-// Display helpers of the record cards (RecordCard, and /pkg's early view). Figures are written in the page's language
+// Display helpers of the record cards (RecordCard). Figures are written in the page's language
 // from the record's numbers (used_mb, total_mb, unlimited); an older api sends only the English texts, shown as sent.
 import { dataText, type PackageRecord } from 'shared-contracts';
 

@@ -1,6 +1,6 @@
 import { type PackageRecord } from 'shared-contracts';
 
-// A package record's tone by its status, and the tones' colours: RecordCard's styles and /pkg's early view.
+// A package record's tone by its status, and the tones' colours: RecordCard's styles.
 
 export type Tone = 'active' | 'pending' | 'stopped' | 'expired';
 

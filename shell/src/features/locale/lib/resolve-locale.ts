@@ -40,7 +40,7 @@ export function resolveLocale(sources: LocaleSources): ResolvedLocale {
   const store: ResolvedLocale['store'] = {};
 
   const lan = search.get('lan');
-  // The start language (before the server's list is known) is shared with the remotes' early calls.
+  // The start language (before the server's list is known), which the route's first calls ask in.
   let language = startLanguage({ lan, stored: storedLanguage, browser: sources.browserLanguage });
   const locked = lan !== null;
   const serverLanguages = (server?.lang_list ?? []).filter(isLanguage);

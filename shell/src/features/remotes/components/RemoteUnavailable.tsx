@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REMOTE_UNAVAILABLE_EVENT } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
@@ -30,10 +28,6 @@ const Box = styled.div`
 /** What a remote's area shows when its code cannot be loaded; the rest of the page keeps working. */
 export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
   const { t } = useTranslation('shell');
-  // Whatever the remote drew before its code ran must not stay over this.
-  useEffect(() => {
-    window.dispatchEvent(new CustomEvent(REMOTE_UNAVAILABLE_EVENT, { detail: remote }));
-  }, [remote]);
   return (
     <Box role="alert" data-testid="remote-unavailable" data-remote-unavailable={remote}>
       <Icon name="alert" size={32} />

@@ -1,0 +1,80 @@
+/**
+ * @jest-environment jsdom
+ */
+// Moments ("Updated …") on a server-rendered page: written in the zone the server knew (the page's cookie), or in
+// UTC with its name when it knew none; the hydrating render writes the same, then the device's zone.
+import './testing/text-encoding';
+import { act, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { setRequestScopeProvider, type RequestScope } from './request-scope';
+import { createSafeStorage } from './storage';
+import {
+  formatMoment,
+  rememberTimeZone,
+  seedTimeZone,
+  TIME_ZONE_COOKIE,
+  useTimeZone,
+  validTimeZone,
+} from './time-zone';
+
+const AT = Date.UTC(2026, 10, 28, 23, 30);
+
+function Moment() {
+  return createElement('span', null, formatMoment(AT, 'en', useTimeZone()));
+}
+
+function scoped(timeZone: string | null): RequestScope {
+  return {
+    storage: createSafeStorage(null),
+    apiBase: 'http://x/eshop',
+    answers: new Map(),
+    pending: new Set(),
+    timeZone,
+  };
+}
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => setRequestScopeProvider(null));
+
+it('writes a moment in the given zone, and in UTC with its name when none is known', () => {
+  expect(formatMoment(AT, 'en', 'Asia/Tokyo')).toBe('Nov 29, 2026, 8:30 AM');
+  expect(formatMoment(AT, 'en', null)).toBe('Nov 28, 2026, 11:30 PM UTC');
+  expect(formatMoment(AT, 'de', 'Europe/Berlin')).toBe('29.11.2026, 00:30');
+});
+
+it('takes only zones Intl knows from the cookie', () => {
+  expect(validTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+  expect(validTimeZone('Mars/Olympus')).toBeNull();
+  expect(validTimeZone('<script>')).toBeNull();
+  expect(validTimeZone(undefined)).toBeNull();
+});
+
+it('renders on the server in the request zone, or UTC without one', () => {
+  setRequestScopeProvider(() => scoped('Asia/Tokyo'));
+  expect(renderToString(createElement(Moment))).toBe('<span>Nov 29, 2026, 8:30 AM</span>');
+  setRequestScopeProvider(() => scoped('Not/AZone'));
+  expect(renderToString(createElement(Moment))).toBe('<span>Nov 28, 2026, 11:30 PM UTC</span>');
+});
+
+it('hydrates with the zone the page was rendered in, then shows the device zone', async () => {
+  const errors: unknown[] = [];
+  seedTimeZone(null);
+  const container = document.createElement('div');
+  container.innerHTML = '<span>Nov 28, 2026, 11:30 PM UTC</span>';
+  document.body.append(container);
+  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  await act(async () => {
+    hydrateRoot(container, createElement(Moment), { onRecoverableError: (error) => errors.push(error) });
+  });
+  expect(errors).toEqual([]);
+  expect(container.textContent).toBe(formatMoment(AT, 'en', device));
+});
+
+it('remembers the device zone in a cookie for the server', () => {
+  const doc = { cookie: '' };
+  rememberTimeZone(doc);
+  expect(doc.cookie).toMatch(new RegExp(`^${TIME_ZONE_COOKIE}=[^;]+; Path=/; Max-Age=31536000; SameSite=Lax$`));
+});
