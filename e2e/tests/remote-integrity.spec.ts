@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
-import { startServer, stopServer } from '../support/servers';
+import { root, startServer, stopServer } from '../support/servers';
 
 // Remote code is pinned (ARCHITECTURE): each remote's build publishes its files' hashes (mf-integrity.json), the
 // shell host pins them when it starts (the deploy), and the shell refuses a remote whose files do not match: the
@@ -146,4 +148,37 @@ test('a remote whose manifest changed after the deploy is refused: its pinned ha
   await expect(fallback).toHaveAttribute('data-remote-unavailable', 'mf_account');
   expect(logged.some((text) => text.includes('does not match the hash pinned for it'))).toBe(true);
   await expect(page.getByTestId('app-header')).toBeVisible();
+});
+
+test("a remote's server code that is not what the deploy pinned never runs in the site host: the page renders in the browser", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // The card remote's server entry changed on its origin after the deploy (as a compromised origin would serve it).
+  const entry = path.join(root, 'mf-card', 'dist', 'server', 'remoteEntry.js');
+  const original = fs.readFileSync(entry);
+  const card = `/2/${demo.activatedBound}`;
+  expect((await request.get(card)).headers()['x-ssr-fallback']).toBeUndefined();
+  try {
+    fs.writeFileSync(entry, Buffer.concat([original, Buffer.from('\nglobalThis.tamperedServerCode = true;\n')]));
+    // The host looks for a new deploy of a remote's server code every 2 s.
+    await expect
+      .poll(async () => (await request.get(card)).headers()['x-ssr-fallback'], { timeout: 15_000, intervals: [1_000] })
+      .toBe('1');
+    const html = await (await request.get(card)).text();
+    expect(html).not.toContain('data-ssr');
+    // The browser still shows the card (its own code is checked against the pins as always).
+    await page.goto(card);
+    await expect(page.locator('[data-remote="mf_card"]').getByTestId('card-summary')).toBeVisible();
+  } finally {
+    fs.writeFileSync(entry, original);
+  }
+  // The pinned code again: rendered on the server again.
+  await expect
+    .poll(async () => (await request.get(card)).headers()['x-ssr-fallback'] ?? 'rendered', {
+      timeout: 15_000,
+      intervals: [1_000],
+    })
+    .toBe('rendered');
 });

@@ -103,6 +103,9 @@ test("the host's page is rendered on the server, names the remotes and preloads 
   expect(html).not.toContain('data-main=');
   expect(html).not.toContain('/_early/');
   expect((await request.get('/_early/mf_card/remoteEntry.js')).status()).toBe(404);
+  // The shell's server bundle runs in its host only: never served (a remote's server code is, for the host to check).
+  expect((await request.get('/server/render.js')).status()).toBe(404);
+  expect((await request.get(`${origins.mf_card}/server/remoteEntry.js`)).status()).toBe(200);
   const files = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((match) => match[1] ?? '');
   expect(files).toContain(`${origins.mf_card}/mf-manifest.json`);
   expect(files).toContain(`${origins.mf_card}/remoteEntry.js`);

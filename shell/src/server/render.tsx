@@ -58,6 +58,12 @@ export interface RenderRequest {
   timeoutMs?: number;
   /** The response's CSP nonce, for React's inline scripts. */
   nonce?: string;
+  /**
+   * Checks a file of a remote's server code (its path beside the remote's manifest, `server/remoteEntry.js`) before
+   * it runs in this process: false refuses it (the page then renders in the browser). The host passes its pins
+   * (the remote's mf-integrity.json, read at deploy); absent, nothing is checked (REMOTE_INTEGRITY=off).
+   */
+  verifyServerCode?: (remote: string, file: string, body: Uint8Array) => boolean;
 }
 
 export type RenderResult = RenderedPage | RedirectedPage;
@@ -119,6 +125,48 @@ function initServerI18n() {
     react: { bindI18nStore: 'added', useSuspense: true },
   });
   return i18nReady;
+}
+
+/** The remotes map and the check of the latest request (one host: the same for every request). */
+let serverCode: { remotes: Record<string, string>; verify?: RenderRequest['verifyServerCode'] } = { remotes: {} };
+
+/** The remote and file (`server/...`) a server code address is, by the remotes map; null for any other address. */
+function serverCodeFile(url: string): { remote: string; file: string } | null {
+  const address = url.split(/[?#]/)[0] ?? url;
+  for (const [remote, manifestUrl] of Object.entries(serverCode.remotes)) {
+    const base = new URL('.', manifestUrl).href;
+    if (address.startsWith(`${base}server/`)) return { remote, file: address.slice(base.length) };
+  }
+  return null;
+}
+
+/**
+ * Every file of a remote's server code is checked against its pin before it runs in this process. The federation
+ * runtime's Node loaders (the remote entry's, and @module-federation/node's chunk loader inside the remote's own
+ * runtime) both fetch with the global fetch and then run what came: this bundle puts a checking fetch in its place,
+ * which answers a remote's server code (an address under its manifest's server/ folder) only once it matches, and
+ * passes every other request through unchanged. A file that does not match, or cannot be read, fails the load: the
+ * page renders in the browser.
+ */
+const networkFetch = globalThis.fetch;
+globalThis.fetch = function checkingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  // Only what is run is checked: the code itself (GET), not the HEAD that looks for a new deploy.
+  if (!serverCode.verify || method.toUpperCase() !== 'GET' || !serverCodeFile(url)) return networkFetch(input, init);
+  return checkedServerCode(url, init).then((body) => new Response(Buffer.from(body), { status: 200 }));
+};
+
+/** A file of a remote's server code, once it matches its pin (rejects otherwise: the load fails, closed). */
+async function checkedServerCode(url: string, init?: RequestInit): Promise<Uint8Array> {
+  const verify = serverCode.verify;
+  const file = serverCodeFile(url);
+  if (!verify || !file) throw new Error(`${url} is not a remote's server code`);
+  const response = await networkFetch(url, init);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (!verify(file.remote, file.file, body)) throw new Error(`${url} is not the server code pinned for ${file.remote}`);
+  return body;
 }
 
 /** How often a remote's server entry is checked for a new deploy (HEAD, etag). */
@@ -203,6 +251,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (!route) throw new Error(`no route for ${url.pathname}`);
   const manifestUrl = request.remotes[route.owner];
   if (!manifestUrl) throw new Error(`${route.owner} is not in the remotes map`);
+  serverCode = { remotes: request.remotes, verify: request.verifyServerCode };
 
   const scope: RequestScope = {
     storage: requestStorage(request.cookies),

@@ -135,6 +135,10 @@ export async function main(argv, env = process.env) {
       remotes: () => remotes,
       apiOrigin,
       page: shellPage({ root, remotes: () => remotes, table, pins }),
+      // A remote's server code runs in this process: every file checked against the remote's pins first (off:
+      // REMOTE_INTEGRITY=off, development only).
+      verifyServerCode:
+        pins && pins.mode !== 'off' ? (remote, file, body) => pins.verify(remote, file, Buffer.from(body)) : undefined,
     });
   }
   const site = await createSiteHost({

@@ -80,7 +80,8 @@ function loadRenderer(root) {
  * `page`: the shell's page for a request, which the render fills in (and answers as it is when it does not render).
  * @param {{ root: string, table: readonly import('./routes.mjs').RouteEntry[],
  *   remotes: () => Record<string, string>, apiOrigin: string,
- *   page: (request: any) => Promise<string>, timeoutMs?: number }} o
+ *   page: (request: any) => Promise<string>, timeoutMs?: number,
+ *   verifyServerCode?: (remote: string, file: string, body: Uint8Array) => boolean }} o
  */
 export function ssrPage(o) {
   const off = process.env.SSR === '0';
@@ -114,6 +115,7 @@ export function ssrPage(o) {
           remotes: o.remotes(),
           timeoutMs: o.timeoutMs ?? 3_000,
           nonce,
+          verifyServerCode: o.verifyServerCode,
         }),
         o.page(request),
       ]);

@@ -15,6 +15,9 @@ const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
 // Accept-Encoding (by their own name they would go out with the wrong type).
 const HIDDEN = /(^|\/)\.stats(\/|$)|\.(br|gz)$/;
 
+/** The server build's folder (dist/server: code that runs in a host process, not in a browser). */
+const SERVER_CODE = /^\/server(\/|$)/;
+
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,17 +38,20 @@ const isPageRoute = (/** @type {string} */ pathname) =>
  * Files of `root`, precompressed .br/.gz chosen by Accept-Encoding, cache rules by file kind, and (spa) index.html
  * for page routes without a file.
  * @param {import('fastify').FastifyInstance} app
+ * `serverCode`: the folder of the server build (server/) is served (a remote's, which the site host loads and checks
+ * against its pins) or not (the shell's own, which only its host runs: a 404, also as a page route).
  * @param {{ root: string, spa: boolean, page?: (request: import('fastify').FastifyRequest,
- *   reply: import('fastify').FastifyReply) => unknown }} options
+ *   reply: import('fastify').FastifyReply) => unknown, serverCode?: boolean }} options
  */
-export async function staticSite(app, { root, spa, page }) {
+export async function staticSite(app, { root, spa, page, serverCode = true }) {
+  const hidden = (/** @type {string} */ pathname) => isHidden(pathname) || (!serverCode && SERVER_CODE.test(pathname));
   await app.register(fastifyStatic, {
     root,
     preCompressed: true,
     // Cache-Control comes from cacheControlFor; send's default would be max-age=0.
     cacheControl: false,
     dotfiles: 'ignore',
-    allowedPath: (pathname) => !isHidden(pathname),
+    allowedPath: (pathname) => !hidden(pathname),
     setHeaders(reply, filePath) {
       const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
       reply.header('cache-control', cacheControlFor(urlPath));
@@ -57,7 +63,7 @@ export async function staticSite(app, { root, spa, page }) {
     const pathname = request.url.split('?')[0] ?? '/';
     const method = request.method;
     // reply.sendFile also picks index.html.br / .gz by Accept-Encoding (@fastify/static preCompressed).
-    if (spa && (method === 'GET' || method === 'HEAD') && isPageRoute(pathname)) {
+    if (spa && (method === 'GET' || method === 'HEAD') && isPageRoute(pathname) && !hidden(pathname)) {
       if (page) return page(request, reply);
       if (fs.existsSync(index)) return reply.code(200).sendFile('/index.html');
     }

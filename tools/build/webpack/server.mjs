@@ -12,6 +12,9 @@ import { createRequire } from 'node:module';
 import { baseConfig, swcRule } from './common.mjs';
 import { sharedSingletons } from './shared.mjs';
 import { buildLabel } from './plugins.mjs';
+import { INTEGRITY_FILE, integrityOf } from './integrity.mjs';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -28,6 +31,36 @@ class CommonJsFolderPlugin {
           compilation.emitAsset('package.json', new sources.RawSource('{ "type": "commonjs" }\n'));
         },
       );
+    });
+  }
+}
+
+/**
+ * The remote's server code is pinned like its browser code (integrity.mjs): once the server build is written, its
+ * scripts' hashes join the remote's dist/mf-integrity.json as `server/<file>` (the browser build wrote the list
+ * before: this build runs after it), and the list's .gz/.br copies are written again. The site host reads that list
+ * at deploy and checks every file of the server code against it before the code runs in its process
+ * (shell/src/server/render.tsx). Without a browser build's list (SSR_ONLY on a fresh dist) nothing is added.
+ */
+export class ServerIntegrityPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('ServerIntegrityPlugin', (compilation) => {
+      const dist = path.dirname(compiler.outputPath);
+      const listFile = path.join(dist, INTEGRITY_FILE);
+      if (!fs.existsSync(listFile)) return;
+      const list = JSON.parse(fs.readFileSync(listFile, 'utf8'));
+      const files = Object.fromEntries(
+        Object.entries(list.files ?? {}).filter(([name]) => !name.startsWith('server/')),
+      );
+      for (const asset of compilation.getAssets()) {
+        if (!asset.name.endsWith('.js')) continue;
+        files[`server/${asset.name}`] = integrityOf(fs.readFileSync(path.join(compiler.outputPath, asset.name)));
+      }
+      const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      const text = `${JSON.stringify({ ...list, files: sorted }, null, 2)}\n`;
+      fs.writeFileSync(listFile, text);
+      if (fs.existsSync(`${listFile}.gz`)) fs.writeFileSync(`${listFile}.gz`, zlib.gzipSync(text, { level: 9 }));
+      if (fs.existsSync(`${listFile}.br`)) fs.writeFileSync(`${listFile}.br`, zlib.brotliCompressSync(text));
     });
   }
 }
@@ -82,6 +115,7 @@ export function remoteServerConfig(o) {
         }),
         buildLabel(),
         new CommonJsFolderPlugin(),
+        new ServerIntegrityPlugin(),
       ],
     };
   };
