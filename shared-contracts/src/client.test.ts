@@ -1,7 +1,7 @@
 // The client against a real HTTP server on an ephemeral port: what goes over the wire and what callers get back.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, type ApiClientOptions } from './client';
+import { AHEAD_KEPT_MS, aheadOf, createApiClient, type ApiClientOptions } from './client';
 import { createSafeStorage, STORAGE_KEYS, type StorageLike } from './storage';
 import { getBus } from './bus';
 
@@ -277,5 +277,52 @@ describe('defaults', () => {
       { kind: 'error', messageKey: 'errors.10013' },
     ]);
     expect(ends).toEqual([{ disableBack: false, redirectTo: '/' }]);
+  });
+});
+
+describe('calls asked ahead (a route prefetch)', () => {
+  it('hands the answer to the page's same call once, without asking the api again', async () => {
+    reply = envelope(10000, { flag: '2', iccid: ICCID });
+    const { client } = setup({ [STORAGE_KEYS.RECEIPT]: 'tok-1' });
+    const ahead = aheadOf(client);
+    await ahead.call('checkCard', { flag: '2', iccid: ICCID });
+    expect(seen).toHaveLength(1);
+    // Another payload is its own call; the same one is taken once, then asked again.
+    expect((await client.call('checkCard', { flag: '2', iccid: ICCID })).ok).toBe(true);
+    expect(seen).toHaveLength(1);
+    await client.call('checkCard', { flag: '3', iccid: ICCID });
+    await client.call('checkCard', { flag: '2', iccid: ICCID });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('shows no message itself; the page's call shows it when it takes the failure (unless it is quiet too)', async () => {
+    reply = envelope(10102);
+    const { client, onError } = setup();
+    await aheadOf(client).call('unlock', { iccid: ICCID });
+    expect(onError).not.toHaveBeenCalled();
+    await client.call('unlock', { iccid: ICCID });
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(1);
+    await aheadOf(client).call('unlock', { iccid: ICCID });
+    await client.call('unlock', { iccid: ICCID }, { closeMessage: true });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not handed to another login, nor after AHEAD_KEPT_MS', async () => {
+    reply = envelope(10000, null);
+    const backing = memory({ [STORAGE_KEYS.RECEIPT]: 'tok-a' });
+    const client = createApiClient({ baseUrl: `${origin}/eshop`, storage: createSafeStorage(backing) });
+    await aheadOf(client).call('unlock', { iccid: ICCID });
+    backing.map.set(STORAGE_KEYS.RECEIPT, 'tok-b');
+    await client.call('unlock', { iccid: ICCID });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.headers.authorization).toBe('Bearer tok-b');
+
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000);
+    await aheadOf(client).call('unlock', { iccid: ICCID });
+    now.mockReturnValue(1_000 + AHEAD_KEPT_MS + 1);
+    await client.call('unlock', { iccid: ICCID });
+    now.mockRestore();
+    expect(seen).toHaveLength(4);
   });
 });

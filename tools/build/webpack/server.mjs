@@ -45,24 +45,33 @@ class CommonJsFolderPlugin {
 export class ServerIntegrityPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tap('ServerIntegrityPlugin', (compilation) => {
-      const dist = path.dirname(compiler.outputPath);
-      const listFile = path.join(dist, INTEGRITY_FILE);
+      const listFile = path.join(path.dirname(compiler.outputPath), INTEGRITY_FILE);
       if (!fs.existsSync(listFile)) return;
-      const list = JSON.parse(fs.readFileSync(listFile, 'utf8'));
-      const files = Object.fromEntries(
-        Object.entries(list.files ?? {}).filter(([name]) => !name.startsWith('server/')),
-      );
-      for (const asset of compilation.getAssets()) {
-        if (!asset.name.endsWith('.js')) continue;
-        files[`server/${asset.name}`] = integrityOf(fs.readFileSync(path.join(compiler.outputPath, asset.name)));
-      }
-      const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      const text = `${JSON.stringify({ ...list, files: sorted }, null, 2)}\n`;
+      const scripts = compilation
+        .getAssets()
+        .filter((asset) => asset.name.endsWith('.js'))
+        .map((asset) => [asset.name, fs.readFileSync(path.join(compiler.outputPath, asset.name))]);
+      const list = withServerFiles(JSON.parse(fs.readFileSync(listFile, 'utf8')), scripts);
+      const text = `${JSON.stringify(list, null, 2)}\n`;
       fs.writeFileSync(listFile, text);
       if (fs.existsSync(`${listFile}.gz`)) fs.writeFileSync(`${listFile}.gz`, zlib.gzipSync(text, { level: 9 }));
       if (fs.existsSync(`${listFile}.br`)) fs.writeFileSync(`${listFile}.br`, zlib.brotliCompressSync(text));
     });
   }
+}
+
+/**
+ * The remote's integrity list with its server build's scripts as `server/<file>` (those of an earlier server build
+ * replaced), sorted by name.
+ * @param {{ algorithm: string, files: Record<string, string> }} list
+ * @param {Array<[name: string, bytes: Buffer]>} scripts
+ */
+export function withServerFiles(list, scripts) {
+  /** @type {Array<[string, string]>} */
+  const files = Object.entries(list.files ?? {}).filter(([name]) => !name.startsWith('server/'));
+  for (const [name, bytes] of scripts) files.push([`server/${name}`, integrityOf(bytes)]);
+  files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { ...list, files: Object.fromEntries(files) };
 }
 
 /** What a server compilation changes of baseConfig: Node target, dist/server, no minification of names needed. */

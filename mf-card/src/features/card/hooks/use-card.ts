@@ -103,6 +103,9 @@ export function useCard({ flag, iccid, lang, onFlag }: UseCardOptions) {
       if (loaded.ok) shown.current = key;
       // A quiet reload that fails keeps the card it had.
       else if (quiet) return;
+      // get/card is asked quietly (its flag may be the wrong one): now that the page uses its answer, a failure says
+      // its message.
+      else client.report(loaded);
       // A transition: the card's view renders in slices, so the packages' answer and taps are handled meanwhile.
       startTransition(() =>
         setState(
