@@ -281,7 +281,7 @@ describe('defaults', () => {
 });
 
 describe('calls asked ahead (a route prefetch)', () => {
-  it('hands the answer to the page's same call once, without asking the api again', async () => {
+  it("hands the answer to the page's same call once, without asking the api again", async () => {
     reply = envelope(10000, { flag: '2', iccid: ICCID });
     const { client } = setup({ [STORAGE_KEYS.RECEIPT]: 'tok-1' });
     const ahead = aheadOf(client);
@@ -295,7 +295,7 @@ describe('calls asked ahead (a route prefetch)', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('shows no message itself; the page's call shows it when it takes the failure (unless it is quiet too)', async () => {
+  it("shows no message itself; the page's call shows it when it takes the failure (unless it is quiet too)", async () => {
     reply = envelope(10102);
     const { client, onError } = setup();
     await aheadOf(client).call('unlock', { iccid: ICCID });
