@@ -28,13 +28,6 @@ export const SSR_ROUTES = new Map([
   ['/pkg', (/** @type {URLSearchParams} */ search) => Boolean(search.get('iccid')?.trim()) && !search.has('poolId')],
 ]);
 
-/**
- * The login receipt as the api sets it at login (HttpOnly, SameSite=Lax; api/src/modules/users/receipt-cookie.ts):
- * read here only, and sent to the api over loopback as the bearer of the page's calls. The api itself never takes it
- * as a login.
- */
-export const RECEIPT_COOKIE = 'esim_receipt';
-
 /** @param {string} header */
 export function parseCookies(header = '') {
   /** @type {Record<string, string>} */
@@ -140,7 +133,8 @@ export function ssrPage(o) {
       // The page is rendered from the request's cookies (language, currency, the login): no cache shares it, and a
       // logged-in page is kept by none (sendCompressed keeps these and adds Accept-Encoding).
       reply.header('vary', 'Cookie');
-      if (cookies[RECEIPT_COOKIE]) reply.header('cache-control', 'private, no-store');
+      // Rendered for a login (the api's receipt cookie, which the render reads; its seed names the login's digest).
+      if (result.data?.receipt) reply.header('cache-control', 'private, no-store');
       const ms = performance.now() - t0;
       reply.header('server-timing', [
         `ssr;dur=${ms.toFixed(1)}`,

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseCookies, RECEIPT_COOKIE } from './ssr.mjs';
+import { parseCookies } from './ssr.mjs';
+
+const RECEIPT_COOKIE = 'esim_receipt';
 import { request, startHost } from './test-support.mjs';
 
 // The shell's page (page.mjs shellPage) as the host fills it in: #root, then <noscript>.
@@ -39,10 +41,15 @@ exports.render = async (request) => ({
   styles: '<style data-styled="true">.a{color:red}</style>',
   html: '<main data-cookies="' + encodeURIComponent(JSON.stringify(request.cookies)) + '" data-api="' + request.apiOrigin +
     '">card ' + request.url + '</main><script nonce="' + request.nonce + '">revealed()</script>',
-  data: { answers: { 'getCard|{}': { ok: true, code: 10000, data: { note: '</script><script>alert(1)</script>' } } } },
+  data: {
+    answers: { 'getCard|{}': { ok: true, code: 10000, data: { note: '</script><script>alert(1)</script>' } } },
+    receipt: request.cookies.esim_receipt ? 'digest-of-the-login' : null,
+  },
   timings: { data: 2, render: 3 },
 });`;
 const THROWS = `exports.render = async () => { throw new Error('remote unreachable'); };`;
+const REDIRECTS = `exports.render = async (request) => ({ status: 302, redirect: '/1/8988?lan=de', language: 'en',
+  dir: 'ltr', styles: '', html: '', data: null, timings: {} });`;
 const BROKEN = `throw new Error('cannot load');`;
 
 const hosts = [];
@@ -115,6 +122,14 @@ describe('a page rendered on the server', () => {
     expect(member.headers['cache-control']).toBe('private, no-store');
     expect(member.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(cookiesOf(member.body)).toEqual({ LANGUAGE_KEY: 'de', [RECEIPT_COOKIE]: 'tok+1' });
+  });
+
+  it('answers a redirect the page asks for (a card on another flag), kept by no cache', async () => {
+    const get = await host(shellDist(REDIRECTS));
+    const moved = await get('/2/8988?lan=de');
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/1/8988?lan=de');
+    expect(moved.headers['cache-control']).toBe('private, no-store');
   });
 
   it('answers the page as it is, with x-ssr-fallback, when the render fails', async () => {
