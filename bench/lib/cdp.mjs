@@ -48,8 +48,10 @@ export async function connect(webSocketUrl) {
  * @param {number} port DevTools port (chrome-launcher's chrome.port)
  * @param {string} url a document on the origin whose storage to fill (e.g. its /remotes.json)
  * @param {Record<string, string>} items
+ * @param {Record<string, string>} [cookies] cookies of that origin, as its server set them (HttpOnly, SameSite=Lax:
+ *   the login receipt the api sets at login, which the site host renders a logged-in page with)
  */
-export async function seedLocalStorage(port, url, items) {
+export async function seedLocalStorage(port, url, items, cookies = {}) {
   const devtools = `http://127.0.0.1:${port}`;
   const target = await (await fetch(`${devtools}/json/new?${url}`, { method: 'PUT' })).json();
   const session = await connect(target.webSocketDebuggerUrl);
@@ -70,6 +72,16 @@ export async function seedLocalStorage(port, url, items) {
         return Object.keys(items).filter((key) => localStorage.getItem(key) === items[key]).length; })()`,
     );
     if (count !== Object.keys(items).length) throw new Error(`localStorage of ${origin} kept ${count} entries`);
+    for (const [name, value] of Object.entries(cookies)) {
+      const set = await session.send('Network.setCookie', {
+        name,
+        value,
+        url: origin,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      if (!set?.success) throw new Error(`cookie ${name} of ${origin} was not set`);
+    }
   } finally {
     session.close();
     await fetch(`${devtools}/json/close/${target.id}`).catch(() => undefined);

@@ -48,8 +48,9 @@ for (const [key, value] of Object.entries(THROTTLING.devtools.throttling)) {
 }
 
 /**
- * @param {{ url: string, storage?: { url: string, items: Record<string, string> }, expectRequest?: string }} page
- *   storage: localStorage entries put on storage.url's origin first; expectRequest: a URL part the page must have
+ * @param {{ url: string, storage?: { url: string, items: Record<string, string>, cookies?: Record<string, string> },
+ *   expectRequest?: string }} page
+ *   storage: localStorage entries (and cookies) put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
  * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean }} [options] method: simulate
  *   (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the observed load a
@@ -65,7 +66,9 @@ export async function runLighthouse(page, { method = 'simulate', profile = false
   registerBrowserCleanup();
   const chrome = await launchChromium();
   try {
-    if (page.storage) await seedLocalStorage(chrome.port, page.storage.url, page.storage.items);
+    if (page.storage) {
+      await seedLocalStorage(chrome.port, page.storage.url, page.storage.items, page.storage.cookies);
+    }
     const result = await lighthouse(page.url, {
       port: chrome.port,
       output: 'json',
