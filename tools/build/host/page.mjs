@@ -46,8 +46,8 @@ export function directionOf(lang) {
 }
 
 const escapeAttribute = (/** @type {string} */ value) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-// JSON inside <script type="application/json">: no "</script>" or "<!--" can end it early.
-const scriptJson = (/** @type {unknown} */ value) =>
+/** JSON inside <script type="application/json">: no "</script>" or "<!--" can end it early. */
+export const scriptJson = (/** @type {unknown} */ value) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

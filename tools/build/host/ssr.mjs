@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { scriptJson } from './page.mjs';
 import { routeFor } from './routes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -44,13 +45,6 @@ export function parseCookies(header = '') {
   }
   return cookies;
 }
-
-// JSON inside <script type="application/json">: nothing in it can end the script early.
-const scriptJson = (/** @type {unknown} */ value) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The server bundle, required once; null when there is none or it cannot be loaded (the host then never renders).
