@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { untilLive } from './test';
 
 /**
  * The pages a card list hands its item to (spec section 3's local-storage hand-overs: CARD_ITEM, SET_SLOT_ITEM,
@@ -8,14 +9,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 
 /**
- * The page as the app draws it: the early view (the card page's, the card list's and /pkg's first paint, drawn before
- * the app's code is in, with nothing to press yet) replaced, and no part still loading.
+ * The page as the app draws it: live (the shell has taken over what the server rendered: the card page's, the card
+ * list's and /pkg's HTML shows before the app's code is in, with nothing that works yet), and no part still loading.
  */
 export async function appShown(page: Page) {
-  // The shell has rendered the route's area (the early view, if any, was drawn before the shell's code ran), then
-  // the route's own page has taken the early view's place.
   await expect(page.locator('[data-remote-area]').first()).toBeAttached({ timeout: 15_000 });
-  await expect(page.locator('#mf-card-early-view')).toHaveCount(0, { timeout: 15_000 });
+  await untilLive(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { loggedInPhone, logIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 // Issue 23, login CSRF: a link with `?access_token=` of another account never replaces the login on its own. The
 // page asks (an accessible dialog), drops the token from the address bar either way, and staying is the default.

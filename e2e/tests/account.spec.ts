@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { mailedCode } from '../support/mail';
+import { expect, test } from '../support/test';
 
 // Accounts through the screens (mf-account), with the codes read from the api's mail outbox.
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
+import { expect, test } from '../support/test';
 
 test('the api answers under /eshop/ and /eshop/api/ through the shell host, with catalogue errors', async ({
   request,

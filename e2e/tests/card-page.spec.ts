@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { expect, test } from '../support/test';
 
 // The card page (/{flag}/{iccid}) of every demo card, its login gating and its dialogs, in the composed site.
 

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
 import { createHmac } from 'node:crypto';
+import { expect, test } from '../support/test';
 
 /** The sandbox's signature of an event body: `t=<seconds>,v1=<HMAC-SHA256 of "t.body">` with this run's secret. */
 function sandboxSignature(body: string): string {

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { deadEnds } from '../support/dead-ends';
 import { demo } from '../support/demo';
 import { appShown, closeOwnDialogs, handOvers, type HandOver } from '../support/hand-overs';
 import { origins } from '../support/ports';
 import { logIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 // Issue 26: every link and button of the main pages leads somewhere (a page with something on it, a dialog, a call,
 // a change on the page), never to nothing, to another site, to "not found" or to an error.

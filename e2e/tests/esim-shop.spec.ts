@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { fillAddressIfAsked } from '../support/checkout';
+import { expect, test } from '../support/test';
 
 // Buying an eSIM product (issue 9): the slot page, the eSIM shop with its products and coverage, mf_checkout's sheet
 // for a new profile, the sandbox pay page, back on the slot page with the paid report and the new profile waiting

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { demo } from '../support/demo';
@@ -7,6 +7,7 @@ import { fillAddressIfAsked } from '../support/checkout';
 import { closeWhenShown } from '../support/overlays';
 import { restartApi } from '../support/servers';
 import { loggedInPhone } from '../support/session';
+import { expect, test } from '../support/test';
 
 // eSIM for real (issue 25): the demo slot's profiles with their states and the owner's actions, the slot's and an
 // eSIM's settings, and a profile bought in the sandbox that the simulated phone installs while the page watches.

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
 import { root, startServer, stopServer } from '../support/servers';
+import { expect, test } from '../support/test';
 
 // Module Federation as promised: real shared packages (a remote built alone, later, finds every export it imports
 // in the running shell), and cross-remote actions that reach a listener (checkout:open mounts mf_checkout's sheet).

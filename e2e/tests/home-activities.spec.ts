@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
+import { expect, test } from '../support/test';
 
 // The card list home's activities (banners, pop-up, floating gift and support) and its batch bind dialog.
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
 import { logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
+import { expect, test } from '../support/test';
 
 test('card list home: widgets from three remotes, Add by ICCID with the length rule, Arabic right-to-left', async ({
   page,

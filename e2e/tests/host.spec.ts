@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { origins, ports } from '../support/ports';
 import { root } from '../support/servers';
+import { expect, test } from '../support/test';
 
 // The site host in front of everything (http://localhost:SHELL_PORT): compression, the api proxy's errors and a
 // keep-alive connection that survives them, security headers.

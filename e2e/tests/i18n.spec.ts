@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
+import { expect, test } from '../support/test';
 
 test('Arabic switches the page to right-to-left and translates the remote', async ({ page }) => {
   await page.goto(`/2/${demo.activatedBound}?lan=ar`);

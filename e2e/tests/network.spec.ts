@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { payInSandbox } from '../support/checkout';
 import { outbox } from '../support/mail';
 import { origins } from '../support/ports';
 import { FAST_NETWORK, restartApi } from '../support/servers';
 import { logIn, loggedInPhone } from '../support/session';
+import { expect, test } from '../support/test';
 
 // The network side (issue 22) through the screens, with the simulated network running: a package bought for a
 // suspended card waits (not started) until Unlock lifts the suspension, then the network starts it; usage crosses a

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { englishLeftovers, readableTexts } from '../support/english-text';
 import { appShown, handOvers } from '../support/hand-overs';
 import { logIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 // Issue 26: a page in another language shows nothing left in English (brand names, units and codes aside), on the
 // main screens as a newcomer meets them: the card page in its states, the card list, the checkout sheet, the orders,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
+import { expect, test } from '../support/test';
 
 // Seeded notices for a default-agent card: 'Planned maintenance' (2 days old) and 'Welcome to the eSIM Shop' (30).
 test('the notices button opens the notices of the last opened card; opening one marks it read', async ({ page }) => {

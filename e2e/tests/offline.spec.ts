@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { origins } from '../support/ports';
+import { expect, test } from '../support/test';
 
 // The offline card page: the shell's service worker (Workbox) caches the shell, the card remote and the remotes
 // map; mf-card keeps the card's last answer. A traveller without roaming still sees data left and expiry.

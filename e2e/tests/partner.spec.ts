@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
+import { expect, test } from '../support/test';
 
 // A partner's page on another origin with one script tag: mf-card's embed.js.
 

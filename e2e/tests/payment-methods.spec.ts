@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { loggedInPhone } from '../support/session';
+import { expect, test } from '../support/test';
 
 // Saved payment methods in /user/info (issue 23): a purchase with auto-renewal in the sandbox saves the payer's
 // method; the account lists it with what it renews and deletes it after a confirmation, in English and Arabic.

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { payInSandbox } from '../support/checkout';
 import { demo } from '../support/demo';
 import { closeWhenShown } from '../support/overlays';
 import { FAST_NETWORK, restartApi } from '../support/servers';
 import { logIn, loggedInPhone } from '../support/session';
+import { expect, test } from '../support/test';
 
 // Shared data pools through the screens (issue 24), as the demo user does it by hand: a pool made of two cards from a
 // card page's shared plans (the add-to-pool dialog, then the sandbox), seen on the card list, a third card added by

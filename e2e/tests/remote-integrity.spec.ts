@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
 import { root, startServer, stopServer } from '../support/servers';
+import { expect, test } from '../support/test';
 
 // Remote code is pinned (ARCHITECTURE): each remote's build publishes its files' hashes (mf-integrity.json), the
 // shell host pins them when it starts (the deploy), and the shell refuses a remote whose files do not match: the

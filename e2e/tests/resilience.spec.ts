@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
 import { root, startServer, stopServer } from '../support/servers';
+import { expect, test } from '../support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
 import { holdShellEntry } from '../support/hold-entry';
+import { expect, test } from '../support/test';
 
 // Server-side rendering (issue 27): the card page, the card list and /pkg come from the site host with the app's HTML
 // rendered by the same React components the browser runs, the data they need, and the answers the server used; the

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { demo } from '../support/demo';
 import { origins } from '../support/ports';
+import { expect, test } from '../support/test';
 
 test('the site loads: shell chrome and the scan/home page from mf-card', async ({ page }) => {
   await page.goto('/');

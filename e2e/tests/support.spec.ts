@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { demo } from '../support/demo';
+import { expect, test } from '../support/test';
 
 async function logIn(request: APIRequestContext): Promise<string> {
   const res = await request.post('/eshop/user/auth/login', { data: demo.user });
