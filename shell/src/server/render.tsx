@@ -153,8 +153,16 @@ globalThis.fetch = function checkingFetch(input: string | URL | Request, init?: 
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
   // Only what is run is checked: the code itself (GET), not the HEAD that looks for a new deploy.
-  if (!serverCode.verify || method.toUpperCase() !== 'GET' || !serverCodeFile(url)) return networkFetch(input, init);
-  return checkedServerCode(url, init).then((body) => new Response(Buffer.from(body), { status: 200 }));
+  if (!serverCode.verify || method.toUpperCase() !== 'GET') return networkFetch(input, init);
+  if (serverCodeFile(url)) {
+    return checkedServerCode(url, init).then((body) => new Response(Buffer.from(body), { status: 200 }));
+  }
+  // Closed: in this process only a remote's server code is fetched as a script. One from anywhere else (another
+  // address than the remotes map's) is refused rather than run unchecked.
+  if (/\.[cm]?js$/.test(new URL(url).pathname)) {
+    return Promise.reject(new Error(`${url} is no pinned remote's server code: not loaded`));
+  }
+  return networkFetch(input, init);
 };
 
 /** A file of a remote's server code, once it matches its pin (rejects otherwise: the load fails, closed). */
