@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * A slow link: the shell's entry (main.<hash>.js) does not arrive until the returned function is called, so a test
- * sees what the page shows before its code has run (the early views).
+ * sees what the page shows before its code has run (the server-rendered HTML).
  */
 export async function holdShellEntry(page: Page): Promise<() => void> {
   let release = () => {};
