@@ -16,6 +16,10 @@ export interface RemoteRoute {
    * It may return a promise that settles once the route's first render needs nothing more of its own (its strings
    * in the page's language): the shell then holds its first render for it, briefly, so the page comes in one render.
    * Shells that predate this ignore it; data calls are not part of it (the route shows its own loading state).
+   *
+   * It is the route's one declaration of its first view: the browser's start-up runs it, and so does the site host's
+   * server rendering (in the request's scope, where its calls are the page's data, handed to the page once). Calls
+   * asked here go through `aheadOf(client)`, so the component's same calls take their answers.
    */
   prefetch?: (page: RoutePrefetch) => void | Promise<unknown>;
 }
