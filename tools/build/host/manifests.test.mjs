@@ -1,25 +1,7 @@
 import { manifestCache, pinnedAddresses, remoteFirstView } from './manifests.mjs';
+import { REMOTE_MANIFEST } from './test-support.mjs';
 
-const MANIFEST = {
-  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [
-    {
-      path: './routes',
-      name: 'routes',
-      assets: {
-        js: {
-          sync: ['__federation_expose_routes.0947a278.js', '__federation_expose_embed.8cfd673b.js'],
-          async: [
-            'cardmore-strings-en-json.33333333.js',
-            'card-locale-ar-json.11111111.js',
-            'card-locale-en-json.22222222.js',
-            '9134.4e70ade2.js',
-          ],
-        },
-      },
-    },
-  ],
-};
+const MANIFEST = REMOTE_MANIFEST;
 
 describe("a remote's manifest", () => {
   it("names the remote's entry, its route chunk and its strings from mf-manifest.json, nothing else", () => {

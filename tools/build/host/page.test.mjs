@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { manifestCache } from './manifests.mjs';
 import { directionOf, languageFor, shellPage } from './page.mjs';
 import { integrityOf, remotePins } from './remotes-manifest.mjs';
+import { REMOTE_MANIFEST } from './test-support.mjs';
 
 const TABLE = [
   { path: '/', owner: 'mf_card' },
@@ -13,21 +14,7 @@ const TABLE = [
   { path: '/pkg', owner: 'mf_card', ownerByQuery: { param: 'poolId', owner: 'mf_pool' } },
 ];
 
-const MANIFEST = {
-  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [
-    {
-      path: './routes',
-      name: 'routes',
-      assets: {
-        js: {
-          sync: ['__federation_expose_routes.0947a278.js', '__federation_expose_embed.8cfd673b.js'],
-          async: ['card-locale-ar-json.11111111.js', 'card-locale-en-json.22222222.js', '9134.4e70ade2.js'],
-        },
-      },
-    },
-  ],
-};
+const MANIFEST = REMOTE_MANIFEST;
 
 describe("the shell's page", () => {
   it('guesses the language from ?lan=, then Accept-Language, then English', () => {

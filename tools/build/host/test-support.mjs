@@ -196,3 +196,25 @@ export async function startCli(args, { cwd, env, count = 1 }) {
   });
   return { ports: await host.ports, stop: host.stop, output: host.output };
 }
+
+/** A remote's mf-manifest.json as @esim/build writes it (manifests.test.mjs, page.test.mjs). */
+export const REMOTE_MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      path: './routes',
+      name: 'routes',
+      assets: {
+        js: {
+          sync: ['__federation_expose_routes.0947a278.js', '__federation_expose_embed.8cfd673b.js'],
+          async: [
+            'cardmore-strings-en-json.33333333.js',
+            'card-locale-ar-json.11111111.js',
+            'card-locale-en-json.22222222.js',
+            '9134.4e70ade2.js',
+          ],
+        },
+      },
+    },
+  ],
+};

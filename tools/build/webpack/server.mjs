@@ -36,6 +36,26 @@ class CommonJsFolderPlugin {
 }
 
 /**
+ * What every server build has: federation for Node (the node runtime plugin, remotes loaded as scripts over HTTP, no
+ * manifest or types: the host reads the browser build's), the build label, and dist/server's CommonJS package.json.
+ * @param {object} federation the build's own ModuleFederationPlugin options (name, exposes or remotes, shared, ...)
+ */
+function nodeBuildPlugins(federation) {
+  return [
+    new ModuleFederationPlugin({
+      shareStrategy: 'loaded-first',
+      remoteType: 'script',
+      runtimePlugins: [NODE_RUNTIME_PLUGIN],
+      manifest: false,
+      dts: false,
+      ...federation,
+    }),
+    buildLabel(),
+    new CommonJsFolderPlugin(),
+  ];
+}
+
+/**
  * The remote's server code is pinned like its browser code (integrity.mjs): once the server build is written, its
  * scripts' hashes join the remote's dist/mf-integrity.json as `server/<file>` (the browser build wrote the list
  * before: this build runs after it), and the list's .gz/.br copies are written again. The site host reads that list
@@ -110,20 +130,13 @@ export function remoteServerConfig(o) {
       entry: {},
       output: { ...base.output, library: { type: 'commonjs-module' } },
       plugins: [
-        new ModuleFederationPlugin({
+        ...nodeBuildPlugins({
           name: o.name,
           filename: 'remoteEntry.js',
           exposes: o.serverExposes ?? { './routes': o.exposes['./routes'] },
           shared: sharedSingletons(o.dirname),
-          shareStrategy: 'loaded-first',
           library: { type: 'commonjs-module', name: o.name },
-          remoteType: 'script',
-          runtimePlugins: [NODE_RUNTIME_PLUGIN],
-          manifest: false,
-          dts: false,
         }),
-        buildLabel(),
-        new CommonJsFolderPlugin(),
         new ServerIntegrityPlugin(),
       ],
     };
@@ -149,20 +162,7 @@ export function shellServerConfig(o, name) {
       ...base,
       entry: { render: o.serverEntry },
       output: { ...base.output, library: { type: 'commonjs2' } },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          remotes: {},
-          shared,
-          shareStrategy: 'loaded-first',
-          remoteType: 'script',
-          runtimePlugins: [NODE_RUNTIME_PLUGIN],
-          manifest: false,
-          dts: false,
-        }),
-        buildLabel(),
-        new CommonJsFolderPlugin(),
-      ],
+      plugins: [...nodeBuildPlugins({ name, remotes: {}, shared })],
     };
   };
 }
