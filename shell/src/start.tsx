@@ -144,13 +144,19 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     </React.StrictMode>
   );
   if (ssr) {
-    hydrateRoot(container, app, {
-      onRecoverableError(error, info) {
-        console.error('[shell] hydration', error, info.componentStack);
-      },
-      onCaughtError(error, info) {
-        console.error('[shell] caught', error, info.componentStack);
-      },
+    // In a transition too: React hydrates the server's HTML in slices of a few milliseconds, between which the
+    // browser paints and takes input (a tap on a part not hydrated yet makes React hydrate that part first), instead
+    // of one long task. The page already shows; nothing is drawn again.
+    const hydrating = container;
+    React.startTransition(() => {
+      hydrateRoot(hydrating, app, {
+        onRecoverableError(error, info) {
+          console.error('[shell] hydration', error, info.componentStack);
+        },
+        onCaughtError(error, info) {
+          console.error('[shell] caught', error, info.componentStack);
+        },
+      });
     });
     window.setTimeout(forgetInitialResults, SEED_KEPT_MS);
     return;

@@ -88,7 +88,7 @@ async function standaloneI18n(lang: Language, namespaces: ReadonlyArray<TestName
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     showSupportNotice: false,
-    react: { bindI18nStore: 'added', useSuspense: true },
+    react: { bindI18nStore: '', useSuspense: true },
   });
 }
 

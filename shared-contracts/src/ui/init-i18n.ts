@@ -20,7 +20,7 @@ export async function ensureI18n(lang: string, remote: RemoteI18n): Promise<type
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      react: { bindI18nStore: 'added', useSuspense: true },
+      react: { bindI18nStore: '', useSuspense: true },
     });
   }
   await remote.loadAll(code);

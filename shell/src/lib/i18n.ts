@@ -48,8 +48,10 @@ export async function initI18n(lang: Language, resources: Resource = {}): Promis
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      // Re-render translated components when a remote adds its namespace bundle.
-      react: { bindI18nStore: 'added', useSuspense: true },
+      // No re-render of every translated component when a bundle is added (a remote's strings arriving after the
+      // page is hydrated made the whole page render again, one long task): a component whose namespace is not in yet
+      // waits for it itself (createRemoteI18n's useRemoteTranslation suspends until its bundle is added).
+      react: { bindI18nStore: '', useSuspense: true },
     });
   }
   await loadLanguage(lang);

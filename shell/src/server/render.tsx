@@ -122,7 +122,7 @@ function initServerI18n() {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     showSupportNotice: false,
-    react: { bindI18nStore: 'added', useSuspense: true },
+    react: { bindI18nStore: '', useSuspense: true },
   });
   return i18nReady;
 }

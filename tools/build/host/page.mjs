@@ -60,14 +60,27 @@ function preload([href, as, crossorigin, integrity]) {
   return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${pinned}>`;
 }
 
+/** The entry's deferred script tags as html-webpack-plugin writes them (webpack/html.mjs). */
+const ENTRY_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"(?: fetchpriority="high")?><\/script>/g;
+/** The browser's side of a server-rendered page's code after its first paint (after-paint.js), read once. */
+const AFTER_PAINT = fs
+  .readFileSync(new URL('./after-paint.js', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('//') && !/^\/\*.*\*\/$/.test(line))
+  .join('\n');
+
 /**
  * The shell's page for a request: root's index.html with `<html lang dir>`, and the remotes map and the route's
- * preloads before </head>.
+ * preloads before </head>. With `codeAfterPaint` (a server-rendered page, whose HTML is its first view), the entry's
+ * scripts and the preloads are instead listed in #page-code, and after-paint.js (inline, with the response's CSP
+ * nonce) asks for them once the page has painted.
  * `table`: the shell's route table (route-table.json). `manifests`: the remotes' manifests (one cache per host).
  * `pins` (remotes-manifest.mjs remotePins): the page's map is the pinned one, and remote preloads carry their hashes.
  * @param {{ root: string, remotes: () => Record<string, string>, table: readonly import('./routes.mjs').RouteEntry[],
  *   manifests?: ReturnType<typeof manifestCache>, pins?: import('./remotes-manifest.mjs').RemotePins }} o
- * @returns {(request: { url: string, headers: Record<string, string | string[] | undefined> }) => Promise<string>}
+ * @returns {(request: { url: string, headers: Record<string, string | string[] | undefined> },
+ *   options?: { codeAfterPaint?: { nonce: string } }) => Promise<string>}
  */
 export function shellPage(o) {
   const source = fs.readFileSync(path.join(o.root, 'index.html'), 'utf8');
@@ -83,8 +96,10 @@ export function shellPage(o) {
   const manifests = o.manifests ?? manifestCache();
   manifests.warm(Object.values(o.remotes()));
   const pins = o.pins?.mode === 'required' ? o.pins : undefined;
+  const entryScripts = [...source.matchAll(ENTRY_SCRIPT)].map((match) => /** @type {string} */ (match[1]));
+  const withoutEntry = source.replace(ENTRY_SCRIPT, '');
 
-  return async (request) => {
+  return async (request, options = {}) => {
     // Just after the host started, the pins may still be on their way (remotePins: a bounded wait).
     if (o.pins) await o.pins.ready;
     const [pathname = '/', query = ''] = request.url.split('?');
@@ -116,10 +131,21 @@ export function shellPage(o) {
       }
     }
     const map = o.pins ? o.pins.map() : remotes;
-    const head = `<script type="application/json" id="remotes-map">${scriptJson(map)}</script>${preloads.map(preload).join('')}`;
+    const mapScript = `<script type="application/json" id="remotes-map">${scriptJson(map)}</script>`;
     // The guessed language from the first byte (the boot header reads right to left in Arabic and Hebrew); the shell
     // sets both again once it knows the user's stored choice.
-    const html = source.replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${directionOf(lang)}">`);
-    return html.replace('</head>', `${head}</head>`);
+    const htmlTag = `<html lang="${lang}" dir="${directionOf(lang)}">`;
+    const after = options.codeAfterPaint;
+    if (!after || entryScripts.length === 0) {
+      return source
+        .replace(/<html\b[^>]*>/, htmlTag)
+        .replace('</head>', `${mapScript}${preloads.map(preload).join('')}</head>`);
+    }
+    const code = `<script type="application/json" id="page-code">${scriptJson({ scripts: entryScripts, preloads })}</script>`;
+    const start = `<script nonce="${escapeAttribute(after.nonce)}">${AFTER_PAINT}</script>`;
+    return withoutEntry
+      .replace(/<html\b[^>]*>/, htmlTag)
+      .replace('</head>', `${mapScript}</head>`)
+      .replace('</body>', `${code}${start}</body>`);
   };
 }

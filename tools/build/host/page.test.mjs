@@ -104,6 +104,32 @@ describe("the shell's page", () => {
       expect(none).not.toContain('rel="preload" href="http');
     });
 
+    it('lists a server-rendered page’s code for after its first paint, started by one script with the nonce', async () => {
+      const page = shellPage({ root, remotes: () => ({ mf_card: manifestUrl() }), table: TABLE });
+      const html = await page({ url: '/2/8988', headers: {} }, { codeAfterPaint: { nonce: 'n0nce+/=' } });
+      const head = html.slice(0, html.indexOf('</head>'));
+      // Nothing in the head asks for code while the HTML is laid out: no script tag with a source, no preload.
+      expect(head).not.toMatch(/<script[^>]+src=|rel="preload"/);
+      expect(head).toContain('id="remotes-map"');
+      const listed = /<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)?.[1];
+      const code = JSON.parse(listed);
+      expect(code.scripts).toEqual(['/react-dom.87654321.js', '/main.12345678.js']);
+      const base = manifestUrl().replace('mf-manifest.json', '');
+      expect(code.preloads).toEqual(
+        expect.arrayContaining([
+          ['/shell-locale-en-json.aaaaaaaa.js', 'script'],
+          [manifestUrl(), 'fetch', 'anonymous'],
+          [`${base}remoteEntry.js`, 'script'],
+        ]),
+      );
+      // The start script, after the list and #root, with the response's nonce; it starts after a frame has painted.
+      const start = /<script nonce="n0nce\+\/=">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1];
+      expect(start).toContain("getElementById('page-code')");
+      expect(start).toContain('requestAnimationFrame');
+      expect(start).not.toMatch(/^\s*\/\//m);
+      expect(html.indexOf('id="root"')).toBeLessThan(html.indexOf('id="page-code"'));
+    });
+
     describe('with the remotes pinned (remote integrity)', () => {
       const FILES = {
         'remoteEntry.js': integrityOf('var mf_card;'),

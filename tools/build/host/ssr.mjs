@@ -67,7 +67,7 @@ function loadRenderer(root) {
  * `page`: the shell's page for a request, which the render fills in (and answers as it is when it does not render).
  * @param {{ root: string, table: readonly import('./routes.mjs').RouteEntry[],
  *   remotes: () => Record<string, string>, apiOrigin: string,
- *   page: (request: any) => Promise<string>, timeoutMs?: number,
+ *   page: (request: any, options?: { codeAfterPaint?: { nonce: string } }) => Promise<string>, timeoutMs?: number,
  *   verifyServerCode?: (remote: string, file: string, body: Uint8Array) => boolean }} o
  */
 export function ssrPage(o) {
@@ -104,7 +104,7 @@ export function ssrPage(o) {
           nonce,
           verifyServerCode: o.verifyServerCode,
         }),
-        o.page(request),
+        o.page(request, { codeAfterPaint: { nonce } }),
       ]);
       if (result.redirect) {
         // The page's own address is another (the card's flag, as the page would move there itself).
@@ -122,7 +122,8 @@ export function ssrPage(o) {
           `${result.styles}<script type="application/json" id="ssr-data">${scriptJson(result.data)}</script></head>`,
         )
         .replace(root, () => `<div id="root" data-ssr="1">${result.html}</div><noscript>`);
-      // React's inline scripts (the reveal of a boundary) run with this response's nonce; no other inline script.
+      // React's inline scripts (the reveal of a boundary) and the page's start (page.mjs codeAfterPaint) run with this
+      // response's nonce; no other inline script.
       reply.header('content-security-policy', served.csp.replace(/script-src /, `script-src 'nonce-${nonce}' `));
       // The page is rendered from the request's cookies (language, currency, the login): no cache shares it, and a
       // logged-in page is kept by none (sendCompressed keeps these and adds Accept-Encoding).
