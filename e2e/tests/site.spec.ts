@@ -97,16 +97,26 @@ test("the host's page is rendered on the server, names the remotes and preloads 
   // React's inline scripts carry this response's nonce; the policy allows that nonce and no other inline script.
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1];
   expect(nonce).toBeTruthy();
-  // The shell's entry is deferred as built (no early script, no held entry), and the card remote's files are
-  // preloaded with it: its manifest, entry, route chunk and strings, and what the first screen loads besides.
-  expect(html).toMatch(/<script defer="defer" src="\/main\.[0-9a-f]+\.js"/);
+  // The page is its first view: its code is listed (#page-code: the shell's entry scripts, and the card remote's
+  // manifest, entry, route chunk and strings, and what the first screen loads besides) and asked for once the page
+  // has painted, by the one start script, which carries the response's nonce. Nothing in the head asks for code.
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).not.toMatch(/<script[^>]+src=|rel="preload"/);
+  expect(html).toContain(`<script nonce="${nonce}">`);
+  const code = JSON.parse(
+    /<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
+  ) as {
+    scripts: string[];
+    preloads: string[][];
+  };
+  expect(code.scripts.some((src) => /^\/main\.[0-9a-f]+\.js$/.test(src))).toBe(true);
   expect(html).not.toContain('data-main=');
   expect(html).not.toContain('/_early/');
   expect((await request.get('/_early/mf_card/remoteEntry.js')).status()).toBe(404);
   // The shell's server bundle runs in its host only: never served (a remote's server code is, for the host to check).
   expect((await request.get('/server/render.js')).status()).toBe(404);
   expect((await request.get(`${origins.mf_card}/server/remoteEntry.js`)).status()).toBe(200);
-  const files = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const files = code.preloads.map(([href]) => href ?? '');
   expect(files).toContain(`${origins.mf_card}/mf-manifest.json`);
   expect(files).toContain(`${origins.mf_card}/remoteEntry.js`);
   for (const chunk of [
@@ -135,12 +145,15 @@ test("the host's page is rendered on the server, names the remotes and preloads 
   // /pkg of a card is rendered too, its page chunk preloaded.
   const packages = await (await request.get(`/pkg?iccid=${demo.activatedBound}`)).text();
   expect(packages).toContain('<div id="root" data-ssr="1">');
-  expect(packages).toMatch(/<link rel="preload" href="[^"]*pkg-page\.[0-9a-f]+\.js"/);
+  expect(packages).toMatch(/"[^"]*pkg-page\.[0-9a-f]+\.js"/);
 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   await page.goto(`/2/${demo.activatedBound}`);
   await expect(page.locator('[data-remote="mf_card"]').getByTestId('card-summary')).toBeVisible();
+  // The listed code was asked for, and used: the remote's entry once (the preload is the one the runtime took).
+  await expect(page.locator('#root[data-ssr]')).toHaveCount(0);
+  expect(requested.filter((url) => url === `${origins.mf_card}/remoteEntry.js`)).toHaveLength(1);
   // The shell read the map from the page: no round trip for /remotes.json.
   expect(requested.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
   // The card's first calls came with the page: the browser asks none of them again once it has hydrated.

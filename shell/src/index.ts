@@ -7,6 +7,8 @@
 // shared package for its first consumer. Each stage takes a group of modules through that and runs them (they then
 // sit in webpack's module cache for the next stages), and the browser may paint and handle input in between; the
 // stages are 1-13 ms here. The imports are eager: no request, only a task boundary.
+import { nextTask } from './lib/next-task';
+
 const STAGES: Array<() => Promise<unknown>> = [
   () =>
     Promise.all([
@@ -26,21 +28,6 @@ const STAGES: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ './start'),
   () => import(/* webpackMode: "eager" */ './bootstrap'),
 ];
-
-/**
- * A new task, right away: a message to ourselves (nested timers are held 4 ms from the fifth on; Chromium's
- * scheduler.yield() continuations ran two stages in one task when measured).
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 async function start(): Promise<void> {
   for (const stage of STAGES) {

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { nextTask } from './lib/next-task';
 import { BrowserRouter } from 'react-router-dom';
 import {
   COOKIE_MIRRORED_KEYS,
@@ -86,6 +87,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   const storage = getStorage();
   mirrorStoredCookies(storage);
   rememberTimeZone();
+  // The device's zone was the page's first Intl call (ICU's data loaded, a long step on a phone): the rest in a new task.
+  await nextTask();
   const container = document.getElementById('root');
   let ssr = serverRendered(container);
   // The server's answers first: the route's prefetch and first render take them instead of asking again.
