@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { demo } from '../support/demo';
-import { logIn } from '../support/session';
+import { loggedInPhone, logIn } from '../support/session';
 import { closeWhenShown } from '../support/overlays';
 import { expect, test } from '../support/test';
 
@@ -143,6 +144,38 @@ test('floating gift and support: the support chat opens with the e-mail; the hea
   await page.keyboard.press('Escape');
   await page.getByTestId('notices-button').click();
   await expect(page).toHaveURL(/\/card\/msg$/);
+});
+
+test('the offer of purchased cards comes in the page’s HTML (server-rendered) and hydrates in place', async ({
+  page,
+}) => {
+  // Logged in as the site does it: the api's receipt cookie (which the host renders with) and the stored receipt.
+  await loggedInPhone(page, page.request);
+  const html = await (await page.request.get(HOME)).text();
+  expect(html).toContain('<div id="root" data-ssr="1">');
+  expect(html).toContain('role="dialog"');
+  expect(html.match(/data-testid="batch-iccid"/g)).toHaveLength(demo.unboundForDemo.length);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) errors.push(message.text());
+  });
+  await page.goto(HOME, { waitUntil: 'commit' });
+  const dialog = page.getByRole('dialog', { name: 'Add your cards to this account?' });
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((node) => node.setAttribute('data-test-kept', '1'));
+  await expect(page.locator('#root[data-ssr]')).toHaveCount(0, { timeout: 15_000 });
+  // The server's dialog, live: focus in it, the page behind hidden from assistive technology.
+  await expect(dialog).toHaveAttribute('data-test-kept', '1');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await expect(page.getByTestId('app-header')).toHaveAttribute('aria-hidden', 'true');
+  expect(errors).toEqual([]);
+  await expect(async () => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations).toEqual([]);
+  }).toPass();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('app-header')).not.toHaveAttribute('aria-hidden');
 });
 
 test('batch bind: masked ICCIDs, the eye shows groups of 4, bind reloads the list with a success message', async ({

@@ -143,6 +143,39 @@ test('logged in: the card list and /pkg come rendered for the account and hydrat
   await axe(page);
 });
 
+test('the recall offer the card page opens by itself is in its HTML, hydrates in place, and stays closed once closed', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const recallCard = '89880000000000000005';
+  const seen = watch(page);
+  // Before the code: the card with a recall alert opens on the offer, drawn by the server.
+  const release = await holdShellEntry(page);
+  await page.goto(`/2/${recallCard}`, { waitUntil: 'commit' });
+  const dialog = page.getByRole('dialog', { name: /free 30-day data plan/i });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /Get my free plan/ })).toBeVisible();
+  await dialog.evaluate((node) => node.setAttribute('data-test-kept', '1'));
+  await axe(page);
+  release();
+  await hydrated(page);
+  // The same node, now a modal dialog: focus inside, the page behind hidden from assistive technology.
+  await expect(dialog).toHaveAttribute('data-test-kept', '1');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await expect(page.getByTestId('app-header')).toHaveAttribute('aria-hidden', 'true');
+  expect(seen.errors).toEqual([]);
+  // The activities came with the page: not asked again.
+  expect(seen.calls.filter((path) => path === '/message/activity')).toEqual([]);
+  await axe(page);
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('app-header')).not.toHaveAttribute('aria-hidden');
+  // Closed on this device: the server renders the card's page without it for a day (the cookie it was told).
+  const again = await (await page.request.get(`/2/${recallCard}`)).text();
+  expect(again).toContain('data-testid="card-summary"');
+  expect(again).not.toContain('data-testid="recall-dialog"');
+});
+
 test('with JavaScript off the card page still shows its status, expiry and data left', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

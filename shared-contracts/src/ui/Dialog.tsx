@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIsClient } from './is-client';
 import styled, { css } from 'styled-components';
@@ -16,12 +16,16 @@ const Backdrop = styled.div<{ $placement: DialogPlacement }>`
   inset: 0;
   z-index: 100;
   display: flex;
-  /* Rendered into document.body: on a partner's page nothing of the shop's page styles is around it. */
+  /* Rendered into document.body (or in place, where the server drew it): its own font, whatever is around it. */
   font-family: ${({ theme }) => theme.font.family};
   font-size: ${({ theme }) => theme.font.md};
   line-height: 1.45;
   text-align: start;
   background: ${({ theme }) => theme.color.overlay};
+  /* Drawn by the server with scripts off: nothing could close it, so it stays out of the way of the page. */
+  @media (scripting: none) {
+    display: none;
+  }
   ${({ $placement, theme }) =>
     $placement === 'sheet'
       ? css`
@@ -136,8 +140,9 @@ export interface DialogProps {
 
 /**
  * Modal dialog: labelled by its title; Escape, the close button and a tap on the backdrop close it; focus moves to
- * the first control of the body (or the dialog), Tab stays inside, focus returns to the opener; the page behind
- * (#root) is hidden from assistive technology while it is open. Rendered into document.body.
+ * the first control of the body (or the dialog), Tab stays inside, focus returns to the opener; the page behind is
+ * hidden from assistive technology while it is open. Rendered into document.body; a dialog the page opens by itself
+ * in its server-rendered HTML (a bind offer) is drawn in place, where the server drew it, and stays there.
  */
 export function Dialog({
   title,
@@ -153,16 +158,16 @@ export function Dialog({
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // The portal's target is the document's body: not on the server, nor in the render that hydrates server HTML (a
-  // dialog open then shows right after it).
+  // The portal's target is the document's body, which the server and the render that hydrates its HTML do not have:
+  // a dialog first rendered there is drawn in place (in the server's HTML, so it shows before any script), and kept
+  // in place after hydration (moving it would draw it again). Any other opens into document.body.
   const client = useIsClient();
+  const [inPlace] = useState(() => !client);
 
   useEffect(() => {
     if (!open || !client) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = document.getElementById('root');
-    const hidRoot = root !== null && !root.contains(panel.current) && root.getAttribute('aria-hidden') !== 'true';
-    if (hidRoot) root.setAttribute('aria-hidden', 'true');
+    const hidden = hidePageBehind(panel.current);
     (body.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       const box = panel.current;
@@ -191,13 +196,13 @@ export function Dialog({
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      if (hidRoot) root.removeAttribute('aria-hidden');
+      for (const element of hidden) element.removeAttribute('aria-hidden');
       opener?.focus?.();
     };
   }, [open, client]);
 
-  if (!open || !client) return null;
-  return createPortal(
+  if (!open) return null;
+  const dialog = (
     <Backdrop
       $placement={placement}
       onMouseDown={(event) => {
@@ -223,7 +228,34 @@ export function Dialog({
         </Head>
         <Body ref={body}>{children}</Body>
       </Panel>
-    </Backdrop>,
-    document.body,
+    </Backdrop>
   );
+  return inPlace ? dialog : createPortal(dialog, document.body);
+}
+
+/**
+ * Hides from assistive technology what is behind an open dialog: #root when the dialog is outside it (in
+ * document.body); when it is drawn in place inside #root, every sibling of the dialog and of each of its ancestors up
+ * to #root. Returns what it hid (nothing already hidden), for the dialog to show again when it closes.
+ */
+function hidePageBehind(dialog: HTMLElement | null): HTMLElement[] {
+  const root = document.getElementById('root');
+  if (!root || !dialog) return [];
+  const hide: Element[] = [];
+  if (!root.contains(dialog)) hide.push(root);
+  else {
+    for (let node: Element | null = dialog.parentElement; node && node !== root; node = node.parentElement) {
+      const parent: Element | null = node.parentElement;
+      if (!parent) break;
+      for (const sibling of Array.from(parent.children)) if (sibling !== node) hide.push(sibling);
+    }
+  }
+  const hidden: HTMLElement[] = [];
+  for (const element of hide) {
+    if (!(element instanceof HTMLElement) || element.getAttribute('aria-hidden') === 'true') continue;
+    if (element.tagName === 'SCRIPT' || element.tagName === 'STYLE') continue;
+    element.setAttribute('aria-hidden', 'true');
+    hidden.push(element);
+  }
+  return hidden;
 }

@@ -17,7 +17,7 @@ import i18n from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import {
-  COOKIE_MIRRORED_KEYS,
+  cookieMirrored,
   createSafeStorage,
   DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
@@ -239,7 +239,7 @@ async function callsSettled(scope: RequestScope): Promise<void> {
 
 function requestStorage(cookies: Record<string, string>) {
   const map = new Map<string, string>();
-  for (const key of COOKIE_MIRRORED_KEYS) if (cookies[key]) map.set(key, cookies[key]);
+  for (const [name, value] of Object.entries(cookies)) if (value && cookieMirrored(name)) map.set(name, value);
   // The login, from the cookie the api set at login (HttpOnly): the page's calls carry it as their bearer.
   if (cookies[RECEIPT_COOKIE]) map.set(STORAGE_KEYS.RECEIPT, cookies[RECEIPT_COOKIE]);
   return createSafeStorage({

@@ -1,17 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  callKey,
   getStorage,
   normalizeLanguage,
+  peekInitialResult,
   STORAGE_KEYS,
+  useInitialCall,
   type ActivityResponse,
+  type ApiClient,
+  type CallRequest,
+  type CallResult,
+  type Language,
   type Banner,
   type FloatItem,
   type Popup,
   type RecallItem,
 } from 'shared-contracts';
 import { validIccid } from 'shared-contracts/device';
-import { getActivityList } from './api';
+import { askActivityList, getActivityList } from './api';
 import { safeLink } from './links';
 
 /** A float item; its advert id (when the server sends it) lets the gift link be resolved with the card (linkData). */
@@ -43,32 +50,58 @@ export function cleanActivities(data: ActivityResponse): Omit<Activities, 'loade
   };
 }
 
+/** The activity call of a position (and card), as the page asks it: with the login's receipt when there is one. */
+function activityRequest(position: string, lang: Language, iccid?: string | null): CallRequest<'getActivityList'> {
+  const token = getStorage().get(STORAGE_KEYS.RECEIPT);
+  // A malformed ICCID (an old stored value) would cost the whole answer: leave it out instead.
+  const cardIccid = validIccid(iccid);
+  return {
+    position,
+    lang,
+    ...(cardIccid ? { iccid: cardIccid } : {}),
+    ...(token ? { auth_token: token } : {}),
+  };
+}
+
+const activitiesOf = (result: CallResult<'getActivityList'>): Activities =>
+  result.ok ? { ...cleanActivities(result.data), loaded: true } : { ...NONE, loaded: true };
+
+/**
+ * A route's prefetch: a visitor's activities for a position, asked ahead (the page's own call takes the answer; on the
+ * server, the page is rendered with them: the recall offer and the gift are in its HTML). Not with a login: the
+ * request carries the receipt, which the page's answers (its HTML) must never hold.
+ */
+export function prefetchActivities(client: ApiClient, position: string, lang: string, iccid?: string | null): void {
+  if (getStorage().get(STORAGE_KEYS.RECEIPT)) return;
+  void askActivityList(client, activityRequest(position, normalizeLanguage(lang), iccid));
+}
+
 /**
  * Banners, pop-ups, the floating gift and recall offers for one position ('index,sIMCard.TC' on the card list
  * screen; a card detail slot on the card page). Sends the login receipt and the page language; reloads when the
- * language changes.
+ * language changes. Starts from the page's answer when the page came with it (server-side rendering).
  */
 export function useActivities({ iccid, position }: { iccid?: string | null; position: string }): Activities {
   const { i18n } = useTranslation();
   const lang = normalizeLanguage(i18n.language);
-  const [state, setState] = useState<Activities>(NONE);
+  const key = callKey('getActivityList', activityRequest(position, lang, iccid));
+  const [state, setState, loadedWithPage] = useInitialCall<Activities>(
+    key,
+    () => {
+      const seeded = peekInitialResult('getActivityList', activityRequest(position, lang, iccid));
+      return seeded ? activitiesOf(seeded) : null;
+    },
+    NONE,
+  );
   useEffect(() => {
+    if (loadedWithPage(key)) return undefined;
     let live = true;
-    const token = getStorage().get(STORAGE_KEYS.RECEIPT);
-    // A malformed ICCID (an old stored value) would cost the whole answer: leave it out instead.
-    const cardIccid = validIccid(iccid);
-    void getActivityList({
-      position,
-      lang,
-      ...(cardIccid ? { iccid: cardIccid } : {}),
-      ...(token ? { auth_token: token } : {}),
-    }).then((result) => {
-      if (!live) return;
-      setState(result.ok ? { ...cleanActivities(result.data), loaded: true } : { ...NONE, loaded: true });
+    void getActivityList(activityRequest(position, lang, iccid)).then((result) => {
+      if (live) setState(activitiesOf(result));
     });
     return () => {
       live = false;
     };
-  }, [iccid, position, lang]);
+  }, [key, iccid, position, lang, loadedWithPage, setState]);
   return state;
 }

@@ -181,6 +181,27 @@ describe('card list home', () => {
     }
   });
 
+  it('server-side rendering: purchased cards to bind in the page’s unbind check open the offer with the page', async () => {
+    api = stubCalls({ getCardList: empty, getUnbindList: { list: [] }, getActivityList: {} });
+    seedInitialResults({
+      [callKey('getCardList', {})]: { ok: true, code: 10000, data: full },
+      [callKey('getUnbindList', {})]: {
+        ok: true,
+        code: 10000,
+        data: { list: ['89860000000000000101', '89860000000000000102'] },
+      },
+    });
+    try {
+      await show();
+      // The offer is there from the first render (as the server drew it), and nothing asked the check again.
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getAllByTestId('batch-iccid')).toHaveLength(2);
+      expect(api.calls.map((c) => c.path)).toEqual(['/eshop/api/message/activity']);
+    } finally {
+      forgetInitialResults();
+    }
+  });
+
   it('loads the list again when a pool changed (pool:changed on the bus)', async () => {
     api = stubCalls({ getCardList: full, getUnbindList: { list: [] }, getActivityList: {} });
     await show();

@@ -132,7 +132,13 @@ export function HomePage() {
     null,
   );
   const [failed, setFailed] = useState(false);
-  const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  // The offer of purchased cards to bind opens with the page when the page came with the unbind check (rendered on
+  // the server: the dialog is in its HTML). Only what the server knew: the card remembered on this device (a single
+  // offer) is offered by the check's effect below, as without server rendering.
+  const [dialog, setDialog] = useState<Dialogs>(() => {
+    const seeded = loggedIn ? peekInitialResult('getUnbindList', {}) : null;
+    return (seeded && bindOfferOf(seeded, null)) ?? { kind: 'none' };
+  });
   // Bumped when another account takes over (the user chose to switch on an access_token link): its own list.
   const [account, setAccount] = useState(0);
   const accountId = useRef(getStorage().get(STORAGE_KEYS.USER_ID));

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { getStorage } from 'shared-contracts';
+import { getStorage, recallSeenKey } from 'shared-contracts';
 import { floatSecondSlot } from 'shared-contracts/ui';
 import { ActivityPopup } from '../../../components/activities/ActivityPopup';
 import { FloatGift, FloatingStack } from '../../../components/activities/FloatingButtons';
 import { RecallDialog } from '../../../components/activities/RecallDialog';
 import { useActivities } from '../../../components/activities/use-activities';
+import { CARD_DETAIL_POSITION } from '../lib/card-calls';
 
 /** The card page's activity slot (message/activity position). */
-export const CARD_DETAIL_POSITION = 'cardDetail';
 /** A dismissed recall offer stays away this long for that card (localStorage RECALL_SEEN{iccid}). */
 const RECALL_PAUSE_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +24,7 @@ const FloatAboveBuyBar = styled(FloatingStack)`
  */
 export default function CardActivities({ iccid, showAlert }: { iccid: string; showAlert: boolean }) {
   const activities = useActivities({ iccid, position: CARD_DETAIL_POSITION });
-  const recallKey = `RECALL_SEEN${iccid}`;
+  const recallKey = recallSeenKey(iccid);
   const [recallOpen, setRecallOpen] = useState(() => {
     const seen = Number(getStorage().get(recallKey));
     return showAlert && !(seen > 0 && Date.now() - seen < RECALL_PAUSE_MS);

@@ -385,6 +385,8 @@ describe('notices and activities on the card page', () => {
     await userEvent.click(within(dialog).getAllByRole('button').at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(Number(localStorage.getItem(`RECALL_SEEN${ICCID}`))).toBeGreaterThan(0);
+    // Mirrored into a cookie: the server renders this card's page without the offer the next day's first visit.
+    expect(document.cookie).toMatch(new RegExp(`(^|; )RECALL_SEEN${ICCID}=\\d+`));
   });
 
   it('does not offer the recall plan to a card without an alert', async () => {

@@ -6,6 +6,9 @@ import { getCard } from '../api/get-card';
 import { getPkg } from '../api/get-pkg';
 import { cardCurrency, chosenCurrency } from './currency';
 
+/** The card page's slot of the activity list (banners, pop-ups, the gift, the recall offer). */
+export const CARD_DETAIL_POSITION = 'cardDetail';
+
 /** The card page's first calls, asked together (useCard waits for check/card before it uses the others). */
 export interface CardCalls {
   check: Promise<CallResult<'checkCard'>>;
