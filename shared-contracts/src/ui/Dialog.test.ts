@@ -26,19 +26,16 @@ function Page({ onClose, children }: { onClose: () => void; children?: ReactNode
     ThemeProvider,
     { theme },
     createElement('main', null, createElement('p', null, 'The card'), children),
-    createElement(
-      Dialog,
-      {
-        title: 'Bind your cards',
-        closeLabel: 'Close',
-        open,
-        onClose: () => {
-          onClose();
-          setOpen(false);
-        },
+    createElement(Dialog, {
+      title: 'Bind your cards',
+      closeLabel: 'Close',
+      open,
+      onClose: () => {
+        onClose();
+        setOpen(false);
       },
-      createElement('button', { type: 'button' }, 'Bind all'),
-    ),
+      children: createElement('button', { type: 'button' }, 'Bind all'),
+    }),
   );
 }
 

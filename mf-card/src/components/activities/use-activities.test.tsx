@@ -26,7 +26,7 @@ describe('useActivities', () => {
       [callKey('getActivityList', { position: 'cardDetail', lang: 'en', iccid: ICCID })]: {
         ok: true,
         code: 10000,
-        data: { recallList },
+        data: { topList: [], bannerList: [], floatList: [], recallList, popupList: [] },
       },
     });
     await renderRemote(<Probe />, { i18n: { namespaces: [remote] } });
