@@ -44,7 +44,8 @@ describe('the card page prefetch', () => {
 
   it('asks check/card, get/agent and get/card once, and hands them to the page of that card and language only', async () => {
     prefetchCard({ params: { flag: '2', iccid: ICCID }, search: new URLSearchParams(), lang: 'en-US' });
-    expect([...asked].sort()).toEqual(['/check/card', '/get/agent', '/get/card']);
+    // A visitor's activities too (the recall offer opens with the page, server-rendered).
+    expect([...asked].sort()).toEqual(['/check/card', '/get/agent', '/get/card', '/message/activity']);
     await settle();
     asked.length = 0;
     // The page's same calls are answered without the network.
