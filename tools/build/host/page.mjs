@@ -65,9 +65,10 @@ const ENTRY_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"(?: fetchpriority=
 /** The browser's side of a server-rendered page's code after its first paint (after-paint.js), read once. */
 const AFTER_PAINT = fs
   .readFileSync(new URL('./after-paint.js', import.meta.url), 'utf8')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
   .split('\n')
   .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('//') && !/^\/\*.*\*\/$/.test(line))
+  .filter((line) => line && !line.startsWith('//'))
   .join('\n');
 
 /**

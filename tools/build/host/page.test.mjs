@@ -126,7 +126,9 @@ describe("the shell's page", () => {
       const start = /<script nonce="n0nce\+\/=">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1];
       expect(start).toContain("getElementById('page-code')");
       expect(start).toContain('requestAnimationFrame');
-      expect(start).not.toMatch(/^\s*\/\//m);
+      expect(start).not.toMatch(/^\s*\/\/|\/\*/m);
+      // Still a script (no comment left half-stripped).
+      expect(() => new Function(start)).not.toThrow();
       expect(html.indexOf('id="root"')).toBeLessThan(html.indexOf('id="page-code"'));
     });
 
