@@ -33,8 +33,9 @@ async function readQr(code: Locator): Promise<string | null> {
 }
 
 test.beforeAll(async () => {
-  // A phone that installs a profile in 6 seconds, so the page can be watched doing it.
-  await restartApi({ SIMULATOR_INSTALL_SECONDS: '6', SIMULATOR_INSTALL_FAIL_SHARE: '0' });
+  // A phone that installs a profile in 20 seconds, so the page can be watched doing it (with 6, a busy machine's
+  // iPhone page opened after the profile had installed, and its install guide was gone).
+  await restartApi({ SIMULATOR_INSTALL_SECONDS: '20', SIMULATOR_INSTALL_FAIL_SHARE: '0' });
 });
 test.afterAll(async () => {
   await restartApi();
