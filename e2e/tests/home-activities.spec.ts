@@ -30,6 +30,10 @@ test('banner carousel: colours, arrows, and a tap reports the event under the ba
   const home = page.locator('[data-remote="mf_card"]');
   const carousel = home.getByRole('region', { name: 'Offers' });
   await expect(carousel).toBeVisible();
+  // The pop-up comes shortly after the activities (a fresh context): shown (its count stored) and closed first, so no
+  // arrow tap lands on it as it opens.
+  await expect.poll(() => popupState(page)).toMatchObject({ showCount: 1 });
+  await expect(page.getByTestId('activity-popup')).toBeHidden();
   const box = await carousel.boundingBox();
   expect(box?.height).toBeGreaterThan(120);
   // The first (top) banner has the default colour #FFAC79.
