@@ -84,3 +84,18 @@ export function pickFromServerList<T extends string>(stored: string | null | und
   const found = list.find((entry) => entry === stored);
   return found ?? list[0];
 }
+
+/**
+ * The i18next options every page shares (the shell, its server render, a remote's standalone page, the tests), beside
+ * each one's language and namespaces. `bindI18nStore: ''`: no re-render of every translated component when a bundle
+ * is added (a remote's strings arriving after the page was hydrated rendered the whole page again, one long task); a
+ * component whose namespace is not in yet waits for it itself (ui createRemoteI18n's useRemoteTranslation suspends).
+ */
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGE_CODES],
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+  react: { bindI18nStore: '', useSuspense: true },
+};

@@ -1,4 +1,4 @@
-import { activityPopupKey, createSafeStorage, type StorageLike } from './storage';
+import { activityPopupKey, cookieMirrored, createSafeStorage, recallSeenKey, type StorageLike } from './storage';
 
 const throwing: StorageLike = {
   getItem: () => {
@@ -49,5 +49,14 @@ describe('createSafeStorage', () => {
 
   it('names pop-up counters ActivityPopup{id}', () => {
     expect(activityPopupKey(12)).toBe('ActivityPopup12');
+  });
+
+  it('mirrors into cookies the language, the currency and a card’s recall-closed time, nothing else', () => {
+    expect(cookieMirrored('LANGUAGE_KEY')).toBe(true);
+    expect(recallSeenKey('89880000000000000005')).toBe('RECALL_SEEN89880000000000000005');
+    expect(cookieMirrored(recallSeenKey('89880000000000000005'))).toBe(true);
+    expect(cookieMirrored('RECALL_SEEN')).toBe(false);
+    expect(cookieMirrored('RECALL_SEEN; Path=/x')).toBe(false);
+    expect(cookieMirrored('RECEIPT')).toBe(false);
   });
 });

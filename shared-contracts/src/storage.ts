@@ -182,15 +182,17 @@ export function createSafeStorage(backing?: StorageLike | null): SafeStorage {
  */
 export const COOKIE_MIRRORED_KEYS: ReadonlyArray<string> = [STORAGE_KEYS.LANGUAGE_KEY, STORAGE_KEYS.CURRENCY_KEY];
 
+const RECALL_SEEN = 'RECALL_SEEN';
 /** When the recall offer of a card was last closed (ms): it opens again a day later. Mirrored too (cookieMirrored). */
-export const recallSeenKey = (iccid: string): string => `RECALL_SEEN${iccid}`;
+export const recallSeenKey = (iccid: string): string => `${RECALL_SEEN}${iccid}`;
 
 /**
  * Whether a key is mirrored into a cookie: the fixed keys above, and each card's recall-closed time (the server
  * renders the recall offer open only when this device has not closed it lately).
  */
 export function cookieMirrored(key: string): boolean {
-  return COOKIE_MIRRORED_KEYS.includes(key) || /^RECALL_SEEN\d{18,22}$/.test(key);
+  if (COOKIE_MIRRORED_KEYS.includes(key)) return true;
+  return key.startsWith(RECALL_SEEN) && /^\d{18,22}$/.test(key.slice(RECALL_SEEN.length));
 }
 
 function mirrorCookie(key: string, value: string | null): void {

@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { nextTask } from './lib/next-task';
 import { BrowserRouter } from 'react-router-dom';
 import {
   COOKIE_MIRRORED_KEYS,
@@ -23,6 +22,7 @@ import { federationRoutesLoader, loadOnce, type RemoteRoutesLoader } from './fea
 import { prefetchRoute, settledWithin } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 
 export interface StartShellOptions {
   /** Where the remotes' routes come from; default: through the federation runtime (the site as deployed). */

@@ -11,14 +11,13 @@ import { ThemeProvider } from 'styled-components';
 import {
   COMMON_NAMESPACE,
   createSafeStorage,
-  DEFAULT_LANGUAGE,
+  type EventBus,
   getBus,
-  LANGUAGE_CODES,
+  I18N_OPTIONS,
+  type Language,
   loadCommon,
   normalizeLanguage,
   STORAGE_KEYS,
-  type EventBus,
-  type Language,
 } from 'shared-contracts';
 import { theme } from '../ui/theme';
 
@@ -80,15 +79,10 @@ async function standaloneI18n(lang: Language, namespaces: ReadonlyArray<TestName
   if (i18n.isInitialized) return;
   await i18n.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGE_CODES],
+    ...I18N_OPTIONS,
     ns: [COMMON_NAMESPACE, ...namespaces.map((namespace) => namespace.NS)],
     defaultNS: COMMON_NAMESPACE,
     resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    react: { bindI18nStore: '', useSuspense: true },
   });
 }
 

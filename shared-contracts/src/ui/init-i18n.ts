@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from 'shared-contracts';
+import { I18N_OPTIONS, normalizeLanguage } from 'shared-contracts';
 import { type RemoteI18n } from './i18n';
 
 /**
@@ -12,15 +12,10 @@ export async function ensureI18n(lang: string, remote: RemoteI18n): Promise<type
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: code,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGE_CODES],
+      ...I18N_OPTIONS,
       ns: ['common', remote.NS],
       defaultNS: 'common',
       resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-      react: { bindI18nStore: '', useSuspense: true },
     });
   }
   await remote.loadAll(code);

@@ -1,6 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, dirFor, loadCommon, type Language } from 'shared-contracts';
+import { dirFor, I18N_OPTIONS, type Language, loadCommon } from 'shared-contracts';
 
 export const SHELL_NS = 'shell';
 export const COMMON_NS = 'common';
@@ -40,18 +40,10 @@ export async function initI18n(lang: Language, resources: Resource = {}): Promis
     i18n.on('languageChanged', applyDocumentLanguage);
     await i18n.use(initReactI18next).init({
       lng: lang,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGE_CODES],
+      ...I18N_OPTIONS,
       ns: [COMMON_NS, SHELL_NS],
       defaultNS: COMMON_NS,
       resources,
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-      // No re-render of every translated component when a bundle is added (a remote's strings arriving after the
-      // page is hydrated made the whole page render again, one long task): a component whose namespace is not in yet
-      // waits for it itself (createRemoteI18n's useRemoteTranslation suspends until its bundle is added).
-      react: { bindI18nStore: '', useSuspense: true },
     });
   }
   await loadLanguage(lang);

@@ -17,22 +17,22 @@ import i18n from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import {
+  type CallName,
+  type CallResult,
   cookieMirrored,
   createSafeStorage,
   DEFAULT_LANGUAGE,
-  LANGUAGE_CODES,
   dirFor,
+  I18N_OPTIONS,
   RECEIPT_COOKIE,
   receiptDigest,
   registerRuntime,
+  type RemoteRoute,
+  type RequestScope,
   setRequestScopeProvider,
   STORAGE_KEYS,
   TIME_ZONE_COOKIE,
   validTimeZone,
-  type CallName,
-  type CallResult,
-  type RemoteRoute,
-  type RequestScope,
 } from 'shared-contracts';
 import { App } from '../app/App';
 import { AppProviders } from '../app/provider';
@@ -114,15 +114,10 @@ function initServerI18n() {
   // never a request's.
   i18nReady ??= i18n.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGE_CODES],
+    ...I18N_OPTIONS,
     ns: [COMMON_NS, SHELL_NS],
     defaultNS: COMMON_NS,
     resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    react: { bindI18nStore: '', useSuspense: true },
   });
   return i18nReady;
 }

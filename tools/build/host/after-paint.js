@@ -4,7 +4,7 @@
 // left show without any script. Its code (the shell's entry scripts, in order, and the preloads of the route's remote
 // files, #page-code) is asked for right after that first paint instead of while the HTML is still being laid out.
 // Measured on the card page (real Chromium, no throttling, a 2-core machine): the scripts arriving and compiling
-// beside the first layout slowed it from about 40 to 200 ms (the layout's font look-ups wait on the busy browser
+// beside the first layout slowed it from about 50 to 280 ms (the layout's font look-ups wait on the busy browser
 // process), and the first paint came at about 690 ms instead of 260 ms. Asking after the paint costs one frame.
 (() => {
   const list = document.getElementById('page-code');

@@ -60,8 +60,10 @@ function preload([href, as, crossorigin, integrity]) {
   return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${pinned}>`;
 }
 
-/** The entry's deferred script tags as html-webpack-plugin writes them (webpack/html.mjs). */
-const ENTRY_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"(?: fetchpriority="high")?><\/script>/g;
+/** The shell build's document for server-rendered pages: index.html's, with no script tag (webpack/html.mjs). */
+export const SERVER_PAGE = 'index.ssr.html';
+/** The shell build's list of index.html's entry scripts, in order (webpack/html.mjs). */
+export const ENTRY_SCRIPTS = 'entry-scripts.json';
 /** The browser's side of a server-rendered page's code after its first paint (after-paint.js), read once. */
 const AFTER_PAINT = fs
   .readFileSync(new URL('./after-paint.js', import.meta.url), 'utf8')
@@ -97,8 +99,17 @@ export function shellPage(o) {
   const manifests = o.manifests ?? manifestCache();
   manifests.warm(Object.values(o.remotes()));
   const pins = o.pins?.mode === 'required' ? o.pins : undefined;
-  const entryScripts = [...source.matchAll(ENTRY_SCRIPT)].map((match) => /** @type {string} */ (match[1]));
-  const withoutEntry = source.replace(ENTRY_SCRIPT, '');
+  // A server-rendered page's document and its entry's scripts, as the build wrote them (an older build without them:
+  // its server-rendered pages keep the deferred tags and the preloads).
+  const serverFile = path.join(o.root, SERVER_PAGE);
+  const listFile = path.join(o.root, ENTRY_SCRIPTS);
+  const serverDocument =
+    fs.existsSync(serverFile) && fs.existsSync(listFile)
+      ? {
+          source: fs.readFileSync(serverFile, 'utf8'),
+          scripts: /** @type {string[]} */ (JSON.parse(fs.readFileSync(listFile, 'utf8'))),
+        }
+      : null;
 
   return async (request, options = {}) => {
     // Just after the host started, the pins may still be on their way (remotePins: a bounded wait).
@@ -137,14 +148,14 @@ export function shellPage(o) {
     // sets both again once it knows the user's stored choice.
     const htmlTag = `<html lang="${lang}" dir="${directionOf(lang)}">`;
     const after = options.codeAfterPaint;
-    if (!after || entryScripts.length === 0) {
+    if (!after || !serverDocument) {
       return source
         .replace(/<html\b[^>]*>/, htmlTag)
         .replace('</head>', `${mapScript}${preloads.map(preload).join('')}</head>`);
     }
-    const code = `<script type="application/json" id="page-code">${scriptJson({ scripts: entryScripts, preloads })}</script>`;
+    const code = `<script type="application/json" id="page-code">${scriptJson({ scripts: serverDocument.scripts, preloads })}</script>`;
     const start = `<script nonce="${escapeAttribute(after.nonce)}">${AFTER_PAINT}</script>`;
-    return withoutEntry
+    return serverDocument.source
       .replace(/<html\b[^>]*>/, htmlTag)
       .replace('</head>', `${mapScript}</head>`)
       .replace('</body>', `${code}${start}</body>`);

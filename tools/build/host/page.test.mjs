@@ -105,6 +105,17 @@ describe("the shell's page", () => {
     });
 
     it('lists a server-rendered page’s code for after its first paint, started by one script with the nonce', async () => {
+      // An older build (no script-less document, no entry list): its server-rendered pages keep the deferred tags.
+      const older = shellPage({ root, remotes: () => ({ mf_card: manifestUrl() }), table: TABLE });
+      expect(await older({ url: '/2/8988', headers: {} }, { codeAfterPaint: { nonce: 'n' } })).toContain(
+        '<script defer src="/main.12345678.js">',
+      );
+      // The build's document without script tags and its entry's scripts in order (webpack/html.mjs serverPage).
+      fs.writeFileSync(
+        path.join(root, 'index.ssr.html'),
+        '<!doctype html><html lang=en dir=ltr><head><title>t</title></head><body><div id="root"></div></body></html>',
+      );
+      fs.writeFileSync(path.join(root, 'entry-scripts.json'), '["/react-dom.87654321.js","/main.12345678.js"]');
       const page = shellPage({ root, remotes: () => ({ mf_card: manifestUrl() }), table: TABLE });
       const html = await page({ url: '/2/8988', headers: {} }, { codeAfterPaint: { nonce: 'n0nce+/=' } });
       const head = html.slice(0, html.indexOf('</head>'));
@@ -130,6 +141,10 @@ describe("the shell's page", () => {
       // Still a script (no comment left half-stripped).
       expect(() => new Function(start)).not.toThrow();
       expect(html.indexOf('id="root"')).toBeLessThan(html.indexOf('id="page-code"'));
+      // Client-rendered routes of the same build keep index.html as built.
+      expect(await page({ url: '/card/set', headers: {} })).toContain('<script defer src="/main.12345678.js">');
+      fs.rmSync(path.join(root, 'index.ssr.html'));
+      fs.rmSync(path.join(root, 'entry-scripts.json'));
     });
 
     describe('with the remotes pinned (remote integrity)', () => {

@@ -1,7 +1,9 @@
 // The HTML documents of the shell and of a remote's standalone page: no inline script (a server-rendered page gets
-// React's own, with the response's nonce: host/ssr.mjs), the page's own scripts added by html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves when the
-// app's header replaces it.
+// React's own and its start script, with the response's nonce: host/ssr.mjs, host/page.mjs), the page's own scripts
+// added by html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves
+// when the app's header replaces it.
 import { createRequire } from 'node:module';
+import { ENTRY_SCRIPTS, SERVER_PAGE } from '../host/page.mjs';
 import { THEME } from './theme.mjs';
 
 const require = createRequire(import.meta.url);
@@ -48,14 +50,39 @@ export function htmlPage({
   chunks,
   body = '<div id="root"></div><noscript>This site needs JavaScript.</noscript>',
   manifest,
+  filename = 'index.html',
+  inject = true,
 }) {
   return new HtmlWebpackPlugin({
-    filename: 'index.html',
+    filename,
     chunks,
+    inject,
     publicPath: '/',
     scriptLoading: 'defer',
     templateContent: () => page({ title, body, manifest }),
   });
+}
+
+/**
+ * What the site host needs to serve a server-rendered page: the shell's document without its script tags
+ * (SERVER_PAGE) and the entry's scripts in order (ENTRY_SCRIPTS), written by the build instead of cut out of
+ * index.html by the host.
+ */
+export function serverPage(options) {
+  return [htmlPage({ ...options, filename: SERVER_PAGE, inject: false }), new EntryScriptsPlugin()];
+}
+
+class EntryScriptsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('EntryScriptsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('EntryScriptsPlugin', (data) => {
+        if (data.outputName !== 'index.html') return data;
+        const scripts = data.assetTags.scripts.map((tag) => String(tag.attributes.src));
+        compilation.emitAsset(ENTRY_SCRIPTS, new compiler.webpack.sources.RawSource(JSON.stringify(scripts)));
+        return data;
+      });
+    });
+  }
 }
 
 /**

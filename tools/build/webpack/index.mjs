@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
-import { bootHeader, EntryPriorityPlugin, htmlPage } from './html.mjs';
+import { bootHeader, EntryPriorityPlugin, htmlPage, serverPage } from './html.mjs';
 import { RemoteIntegrityPlugin } from './integrity.mjs';
 import {
   BuildStatsPlugin,
@@ -68,6 +68,7 @@ export function shellConfig(o) {
         buildLabel(),
         htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
         new EntryPriorityPlugin(),
+        ...serverPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
         new WebAppManifestPlugin({ title: o.title }),
         ...(o.routeTable ? [new EmitFilePlugin({ from: o.routeTable, to: 'route-table.json' })] : []),
         new BuildStatsPlugin(),

@@ -90,7 +90,15 @@ export function serviceWorker(o) {
   return new InjectManifest({
     swSrc: path.join(o.dirname, SERVICE_WORKER_SOURCE),
     swDest: SERVICE_WORKER,
-    exclude: [/\.(br|gz|map)$/, /LICENSE\.txt$/, /(^|\/)\.stats\//, /\.webmanifest$/],
+    // The server-rendered page's document and entry list are the site host's (webpack/html.mjs serverPage).
+    exclude: [
+      /\.(br|gz|map)$/,
+      /LICENSE\.txt$/,
+      /(^|\/)\.stats\//,
+      /\.webmanifest$/,
+      /^index\.ssr\.html$/,
+      /^entry-scripts\.json$/,
+    ],
     // Hashed names are their own revision: no cache-busting query for them.
     dontCacheBustURLsMatching: /\.[0-9a-f]{8,}\.\w+$/,
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -84,11 +84,12 @@ export function prefetchActivities(client: ApiClient, position: string, lang: st
 export function useActivities({ iccid, position }: { iccid?: string | null; position: string }): Activities {
   const { i18n } = useTranslation();
   const lang = normalizeLanguage(i18n.language);
-  const key = callKey('getActivityList', activityRequest(position, lang, iccid));
+  const request = activityRequest(position, lang, iccid);
+  const key = callKey('getActivityList', request);
   const [state, setState, loadedWithPage] = useInitialCall<Activities>(
     key,
     () => {
-      const seeded = peekInitialResult('getActivityList', activityRequest(position, lang, iccid));
+      const seeded = peekInitialResult('getActivityList', request);
       return seeded ? activitiesOf(seeded) : null;
     },
     NONE,

@@ -8,8 +8,10 @@ import { RecallDialog } from '../../../components/activities/RecallDialog';
 import { useActivities } from '../../../components/activities/use-activities';
 import { CARD_DETAIL_POSITION } from '../lib/card-calls';
 
-/** The card page's activity slot (message/activity position). */
-/** A dismissed recall offer stays away this long for that card (localStorage RECALL_SEEN{iccid}). */
+/**
+ * A dismissed recall offer stays away this long for that card (storage recallSeenKey, mirrored into a cookie so the
+ * server-rendered page leaves it out too).
+ */
 const RECALL_PAUSE_MS = 24 * 60 * 60 * 1000;
 
 // Above the card page's sticky buy bar: the second slot of the stack, inside the room PageFrame leaves for it.
