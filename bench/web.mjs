@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 // Chrome's DevTools protocol needs a WebSocket client: Node 22 has one built in, Node 20 behind a flag.
 if (typeof WebSocket === 'undefined') {
@@ -332,7 +333,10 @@ await withTeardown(async () => {
           const file = `${page.name}-${method}-${round}`;
           fs.writeFileSync(path.join(out, `${file}.json`), JSON.stringify(lhr));
           if (lantern) fs.writeFileSync(path.join(out, `${file}.lantern.txt`), lantern);
-          if (trace) fs.writeFileSync(path.join(out, `${file}.cpuprofile`), JSON.stringify(traceToCpuProfile(trace)));
+          if (trace) {
+            fs.writeFileSync(path.join(out, `${file}.cpuprofile`), JSON.stringify(traceToCpuProfile(trace)));
+            fs.writeFileSync(path.join(out, `${file}.trace.json.gz`), zlib.gzipSync(JSON.stringify(trace)));
+          }
           console.log(
             `[bench] ${String(done).padStart(3)}/${total} round ${round}/${ROUNDS} ${method.padEnd(8)} ` +
               `${page.name.padEnd(12)} score ${fixed(metrics.score, 2)}  LCP ${fixed(metrics.lcp)} ms  ` +

@@ -8,11 +8,27 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
 
 /** One DevTools websocket: send(method, params) resolves with the result. */
+/**
+ * chrome-launcher's default flags, the project's, and one --disable-features holding chrome-launcher's features and
+ * the project's `disableFeatures` (tools/build/chromium.json): Chromium honours only the last --disable-features.
+ */
+export function benchChromeFlags(defaults = chromeLauncher.Launcher.defaultFlags()) {
+  const prefix = '--disable-features=';
+  const features = [...defaults, ...CHROMIUM.flags]
+    .filter((flag) => flag.startsWith(prefix))
+    .flatMap((flag) => flag.slice(prefix.length).split(','))
+    .concat(CHROMIUM.disableFeatures ?? []);
+  const rest = [...defaults, ...CHROMIUM.flags].filter((flag) => !flag.startsWith(prefix));
+  return [...rest, prefix + [...new Set(features.filter(Boolean))].join(',')];
+}
+
 /** The project's Chromium with the project's flags, for a bench run of its own (Ctrl-C is the bench's to handle). */
 export function launchChromium() {
   return chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: CHROMIUM.flags,
+    // The defaults are in benchChromeFlags, with their --disable-features merged into the project's.
+    ignoreDefaultFlags: true,
+    chromeFlags: benchChromeFlags(),
     logLevel: 'silent',
     handleSIGINT: false,
   });
