@@ -11,7 +11,8 @@ export function mainThreadTasks(trace) {
   const events = trace.traceEvents ?? trace;
   const names = new Map();
   for (const event of events) {
-    if (event.name === 'thread_name' && event.args?.name === 'CrRendererMain') names.set(`${event.pid}:${event.tid}`, true);
+    if (event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      names.set(`${event.pid}:${event.tid}`, true);
   }
   const byThread = new Map();
   for (const event of events) {
@@ -42,7 +43,13 @@ function profileSamples(trace) {
   const events = trace.traceEvents ?? trace;
   const profiles = new Map();
   for (const event of events) {
-    if (event.name === 'Profile') profiles.set(`${event.pid}:${event.id}`, { start: event.args.data.startTime, nodes: new Map(), samples: [], deltas: [] });
+    if (event.name === 'Profile')
+      profiles.set(`${event.pid}:${event.id}`, {
+        start: event.args.data.startTime,
+        nodes: new Map(),
+        samples: [],
+        deltas: [],
+      });
     if (event.name !== 'ProfileChunk') continue;
     const profile = profiles.get(`${event.pid}:${event.id}`);
     const data = event.args?.data;
@@ -75,25 +82,38 @@ function profileSamples(trace) {
 
 /** The deepest frame under which at least `share` of the samples sit, and the top self-time frames. */
 function whereTheTimeWent(samples, share = 0.6) {
-  const busy = samples.filter((sample) => !/^\((idle|program|garbage collector|root)\)/.test(sample.stack.at(-1) ?? ''));
+  const busy = samples.filter(
+    (sample) => !/^\((idle|program|garbage collector|root)\)/.test(sample.stack.at(-1) ?? ''),
+  );
   if (!busy.length) return '';
   let depth = 0;
   let common = '';
   for (;;) {
     const counts = new Map();
-    for (const sample of busy) if (sample.stack[depth]) counts.set(sample.stack[depth], (counts.get(sample.stack[depth]) ?? 0) + 1);
+    for (const sample of busy)
+      if (sample.stack[depth]) counts.set(sample.stack[depth], (counts.get(sample.stack[depth]) ?? 0) + 1);
     const [best, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
     if (!best || count < busy.length * share) break;
     common = best;
     depth += 1;
   }
+  // What the common frame called, by share of the samples.
+  const below = new Map();
+  for (const sample of busy) {
+    const next = sample.stack[depth];
+    if (next) below.set(next, (below.get(next) ?? 0) + 1);
+  }
+  const calls = [...below.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, count]) => `${Math.round((100 * count) / busy.length)}% ${name}`);
   const self = new Map();
   for (const sample of busy) self.set(sample.stack.at(-1), (self.get(sample.stack.at(-1)) ?? 0) + 1);
   const top = [...self.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
     .map(([name, count]) => `${Math.round((100 * count) / busy.length)}% ${name}`);
-  return `\n          under ${common || '(several)'}\n          self: ${top.join('; ')}`;
+  return `\n          under ${common || '(several)'}\n          calls: ${calls.join('; ')}\n          self: ${top.join('; ')}`;
 }
 
 /** Each task over minMs (trace time): start from navigation, duration, and its children's time by label. */
@@ -111,7 +131,13 @@ export function describeTasks(trace, minMs = 10) {
     // Direct children only: drop an event that sits inside another event of the task.
     const direct = inside.filter(
       (event) =>
-        !inside.some((outer) => outer !== event && outer.ts <= event.ts && outer.ts + outer.dur >= event.ts + event.dur && outer.dur > event.dur),
+        !inside.some(
+          (outer) =>
+            outer !== event &&
+            outer.ts <= event.ts &&
+            outer.ts + outer.dur >= event.ts + event.dur &&
+            outer.dur > event.dur,
+        ),
     );
     const byLabel = new Map();
     for (const event of direct) byLabel.set(label(event), (byLabel.get(label(event)) ?? 0) + event.dur / 1000);

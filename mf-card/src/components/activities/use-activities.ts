@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   callKey,
@@ -98,7 +98,8 @@ export function useActivities({ iccid, position }: { iccid?: string | null; posi
     if (loadedWithPage(key)) return undefined;
     let live = true;
     void getActivityList(activityRequest(position, lang, iccid)).then((result) => {
-      if (live) setState(activitiesOf(result));
+      // A transition: the page around the banners and pop-ups renders again in slices (on the card list, every card).
+      if (live) startTransition(() => setState(activitiesOf(result)));
     });
     return () => {
       live = false;

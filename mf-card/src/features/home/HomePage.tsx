@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -192,11 +192,13 @@ export function HomePage() {
     void getCardList().then(show);
     void getUnbindList().then((result) => {
       if (!live) return;
-      setBindChecked(true);
       // The offer to bind never takes the place of a dialog the user opened meanwhile (the list shows before this
-      // check answers, so Add may already be open); it comes again on the next visit.
+      // check answers, so Add may already be open); it comes again on the next visit. A transition, as the list's.
       const offer = bindOfferOf(result, getStorage().get(STORAGE_KEYS.BIND_ICCID));
-      if (offer) setDialog((current) => (current.kind === 'none' ? offer : current));
+      startTransition(() => {
+        setBindChecked(true);
+        if (offer) setDialog((current) => (current.kind === 'none' ? offer : current));
+      });
     });
     return () => {
       live = false;
@@ -234,6 +236,78 @@ export function HomePage() {
       </FloatingStack>
     </>
   );
+  const empty = list && !list.eid.length && !list.pool.length && !list.esim.length && !list.card.length;
+  // The cards, made again only when the list or the language changes: the pop-ups, banners and dialogs that arrive
+  // after the page draws do not render every card again.
+  const groups = useMemo(
+    () =>
+      list && !empty ? (
+        <Groups>
+          <GroupOf<EidItem>
+            title={t('groups.slots')}
+            items={list.eid}
+            render={(slot, i) => (
+              <RemoteWidget
+                key={slot.eid}
+                id="mf_esim/SlotCard"
+                props={{ slot, index: i + 1 }}
+                fallback={
+                  <WidgetFallback
+                    name={slotDisplayName(slot.name, i + 1, t)}
+                    keepName={isUserGivenName(slot.name)}
+                    status={statusLabelKey(slot.status)}
+                    to={`/esim/${encodeURIComponent(slot.eid)}?mode=search`}
+                  />
+                }
+              />
+            )}
+          />
+          <GroupOf<PoolCardInfo>
+            title={t('groups.pools')}
+            items={list.pool}
+            render={(pool, i) => (
+              <RemoteWidget
+                key={pool.id}
+                id="mf_pool/PoolCard"
+                props={{ pool, index: i + 1 }}
+                fallback={
+                  <WidgetFallback
+                    name={poolDisplayName(pool.name, i + 1, t)}
+                    keepName={isUserGivenName(pool.name)}
+                    status={statusLabelKey(pool.status_str)}
+                  />
+                }
+              />
+            )}
+          />
+          <GroupOf<EsimCardInfo>
+            title={t('groups.esims')}
+            items={list.esim}
+            render={(card) => (
+              <RemoteWidget
+                key={card.iccid}
+                id="mf_esim/EsimCard"
+                props={{ card }}
+                fallback={
+                  <WidgetFallback
+                    name={cardDisplayName(card.name, card.iccid, 'esim')}
+                    keepName
+                    status={esimCardState(card).labelKey}
+                    to={`/2/${encodeURIComponent(card.iccid)}?mode=search`}
+                  />
+                }
+              />
+            )}
+          />
+          <GroupOf<EsimCardInfo>
+            title={t('groups.sims')}
+            items={list.card}
+            render={(card) => <SimCard key={card.iccid} card={card} />}
+          />
+        </Groups>
+      ) : null,
+    [list, empty, t],
+  );
   if (!loggedIn) {
     return (
       <PageFrame page="cardList" title={title}>
@@ -254,8 +328,6 @@ export function HomePage() {
       <span aria-hidden="true">+</span> {t('add.button')}
     </Button>
   );
-  const empty = list && !list.eid.length && !list.pool.length && !list.esim.length && !list.card.length;
-
   return (
     <PageFrame page="cardList" title={title}>
       <Page>
@@ -280,71 +352,7 @@ export function HomePage() {
             {addButton}
           </Empty>
         ) : null}
-        {list && !empty ? (
-          <Groups>
-            <GroupOf<EidItem>
-              title={t('groups.slots')}
-              items={list.eid}
-              render={(slot, i) => (
-                <RemoteWidget
-                  key={slot.eid}
-                  id="mf_esim/SlotCard"
-                  props={{ slot, index: i + 1 }}
-                  fallback={
-                    <WidgetFallback
-                      name={slotDisplayName(slot.name, i + 1, t)}
-                      keepName={isUserGivenName(slot.name)}
-                      status={statusLabelKey(slot.status)}
-                      to={`/esim/${encodeURIComponent(slot.eid)}?mode=search`}
-                    />
-                  }
-                />
-              )}
-            />
-            <GroupOf<PoolCardInfo>
-              title={t('groups.pools')}
-              items={list.pool}
-              render={(pool, i) => (
-                <RemoteWidget
-                  key={pool.id}
-                  id="mf_pool/PoolCard"
-                  props={{ pool, index: i + 1 }}
-                  fallback={
-                    <WidgetFallback
-                      name={poolDisplayName(pool.name, i + 1, t)}
-                      keepName={isUserGivenName(pool.name)}
-                      status={statusLabelKey(pool.status_str)}
-                    />
-                  }
-                />
-              )}
-            />
-            <GroupOf<EsimCardInfo>
-              title={t('groups.esims')}
-              items={list.esim}
-              render={(card) => (
-                <RemoteWidget
-                  key={card.iccid}
-                  id="mf_esim/EsimCard"
-                  props={{ card }}
-                  fallback={
-                    <WidgetFallback
-                      name={cardDisplayName(card.name, card.iccid, 'esim')}
-                      keepName
-                      status={esimCardState(card).labelKey}
-                      to={`/2/${encodeURIComponent(card.iccid)}?mode=search`}
-                    />
-                  }
-                />
-              )}
-            />
-            <GroupOf<EsimCardInfo>
-              title={t('groups.sims')}
-              items={list.card}
-              render={(card) => <SimCard key={card.iccid} card={card} />}
-            />
-          </Groups>
-        ) : null}
+        {groups}
       </Page>
       {floating}
       {dialog.kind === 'add' ? (

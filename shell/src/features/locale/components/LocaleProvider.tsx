@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_COUNTRY,
   getBus,
@@ -70,8 +70,13 @@ export function LocaleProvider({
         });
         persistLocale(storage, resolved.store);
         const languages = config.lang_list.filter(isLanguage);
-        setLists({ languages: languages.length ? languages : LANGUAGE_CODES, currencies: config.ccy_list });
-        setCurrency(resolved.currency);
+        // Transitions, as every update this provider makes by itself after the page drew (below): the whole page reads
+        // this context, so an urgent update would render it again in one task, and would hydrate at once, in that
+        // task, any part of a server-rendered page not hydrated yet.
+        startTransition(() => {
+          setLists({ languages: languages.length ? languages : LANGUAGE_CODES, currencies: config.ccy_list });
+          setCurrency(resolved.currency);
+        });
         await applyLanguage(resolved.language);
       });
     const cancelIdle = whenIdle(() => void checkLists());
@@ -84,14 +89,14 @@ export function LocaleProvider({
   // A logged-in user's synced settings: region always, currency unless the link set one.
   useEffect(() => {
     if (!user) return;
-    if (user.area) {
-      setRegion(user.area);
-      storage.set(STORAGE_KEYS.AREA_KEY, user.area);
-    }
-    if (user.ccy && !new URLSearchParams(initialSearch).has('ccy')) {
-      setCurrency(user.ccy);
-      storage.set(STORAGE_KEYS.CURRENCY_KEY, user.ccy);
-    }
+    const { area, ccy } = user;
+    if (area) storage.set(STORAGE_KEYS.AREA_KEY, area);
+    const linked = new URLSearchParams(initialSearch).has('ccy');
+    if (ccy && !linked) storage.set(STORAGE_KEYS.CURRENCY_KEY, ccy);
+    startTransition(() => {
+      if (area) setRegion(area);
+      if (ccy && !linked) setCurrency(ccy);
+    });
   }, [user, storage, initialSearch]);
 
   useEffect(() => {
