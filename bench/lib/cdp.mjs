@@ -7,7 +7,6 @@ import { sleep } from './processes.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROME_PATH, CHROMIUM } from './workspace.mjs';
 
-/** One DevTools websocket: send(method, params) resolves with the result. */
 /**
  * chrome-launcher's default flags, the project's, and one --disable-features holding chrome-launcher's features and
  * the project's `disableFeatures` (tools/build/chromium.json): Chromium honours only the last --disable-features.
@@ -18,7 +17,7 @@ export function benchChromeFlags(defaults = chromeLauncher.Launcher.defaultFlags
     .filter((flag) => flag.startsWith(prefix))
     .flatMap((flag) => flag.slice(prefix.length).split(','))
     .concat(CHROMIUM.disableFeatures ?? []);
-  const rest = [...defaults, ...CHROMIUM.flags].filter((flag) => !flag.startsWith(prefix));
+  const rest = new Set([...defaults, ...CHROMIUM.flags].filter((flag) => !flag.startsWith(prefix)));
   return [...rest, prefix + [...new Set(features.filter(Boolean))].join(',')];
 }
 
@@ -34,6 +33,7 @@ export function launchChromium() {
   });
 }
 
+/** One DevTools websocket: send(method, params) resolves with the result. */
 export async function connect(webSocketUrl) {
   const socket = new WebSocket(webSocketUrl);
   await new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@
 //   node bench/lib/tasks.mjs <file.trace.json.gz> [min ms, default 10]
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { traceToCpuProfile } from './trace-profile.mjs';
 
 /** The renderer main thread of the page: the thread named CrRendererMain with the most task time. */
 export function mainThreadTasks(trace) {
@@ -36,30 +37,20 @@ const label = (event) => {
 };
 
 /**
- * The V8 sampling profiler's samples of the busiest profile in the trace (recorded with BENCH_PROFILE=1), as
+ * The V8 sampling profiler's samples of the renderer's main thread (trace-profile.mjs, BENCH_PROFILE=1), as
  * { ts, stack } with stack the frames from the root, each "function file:line".
  */
 function profileSamples(trace) {
-  const events = trace.traceEvents ?? trace;
-  const profiles = new Map();
-  for (const event of events) {
-    if (event.name === 'Profile')
-      profiles.set(`${event.pid}:${event.id}`, {
-        start: event.args.data.startTime,
-        nodes: new Map(),
-        samples: [],
-        deltas: [],
-      });
-    if (event.name !== 'ProfileChunk') continue;
-    const profile = profiles.get(`${event.pid}:${event.id}`);
-    const data = event.args?.data;
-    if (!profile || !data) continue;
-    for (const node of data.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
-    profile.samples.push(...(data.cpuProfile?.samples ?? []));
-    profile.deltas.push(...(data.timeDeltas ?? []));
+  let profile;
+  try {
+    profile = traceToCpuProfile(trace);
+  } catch {
+    return []; // recorded without the profiler: tasks only
   }
-  const busiest = [...profiles.values()].sort((a, b) => b.samples.length - a.samples.length)[0];
-  if (!busiest) return [];
+  // A .cpuprofile lists each node's children: the other way round for the stacks.
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const frame = (node) => {
     const call = node.callFrame ?? {};
     const file = (call.url ?? '').replace(/^https?:\/\/[^/]+\//, '');
@@ -68,14 +59,15 @@ function profileSamples(trace) {
   const stacks = new Map();
   const stackOf = (id) => {
     if (stacks.has(id)) return stacks.get(id);
-    const node = busiest.nodes.get(id);
-    const stack = node?.parent !== undefined ? [...stackOf(node.parent), frame(node)] : node ? [frame(node)] : [];
+    const node = nodes.get(id);
+    const parent = parents.get(id);
+    const stack = parent !== undefined ? [...stackOf(parent), frame(node)] : node ? [frame(node)] : [];
     stacks.set(id, stack);
     return stack;
   };
-  let ts = busiest.start;
-  return busiest.samples.map((id, index) => {
-    ts += busiest.deltas[index] ?? 0;
+  let ts = profile.startTime;
+  return profile.samples.map((id, index) => {
+    ts += profile.timeDeltas[index] ?? 0;
     return { ts, stack: stackOf(id) };
   });
 }
