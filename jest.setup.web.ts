@@ -12,7 +12,10 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 beforeEach(() => resetBus());
 afterEach(() => {
   const problems = takeCallProblems();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  // A server-side test (@jest-environment node, e.g. shell/src/server) has no page storage.
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
   if (problems.length) throw new Error(problems.join('\n'));
 });

@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { setRequestScopeProvider, type RequestScope } from './request-scope';
 import { createSafeStorage } from './storage';
 import {
+  deviceTimeZone,
   formatMoment,
   rememberTimeZone,
   seedTimeZone,
@@ -77,4 +78,29 @@ it('remembers the device zone in a cookie for the server', () => {
   const doc = { cookie: '' };
   rememberTimeZone(doc);
   expect(doc.cookie).toMatch(new RegExp(`^${TIME_ZONE_COOKIE}=[^;]+; Path=/; Max-Age=31536000; SameSite=Lax$`));
+});
+
+it('reads the device zone again a second later (a phone crossing a border)', () => {
+  let zone = 'Asia/Tokyo';
+  let now = 10_000_000;
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  const read = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone: zone };
+  });
+  try {
+    expect(deviceTimeZone()).toBe('Asia/Tokyo');
+    zone = 'Europe/Berlin';
+    now += 999;
+    expect(deviceTimeZone()).toBe('Asia/Tokyo');
+    expect(formatMoment(AT, 'en')).toBe('Nov 29, 2026, 8:30 AM');
+    now += 1;
+    expect(deviceTimeZone()).toBe('Europe/Berlin');
+    expect(formatMoment(AT, 'en')).toBe('Nov 29, 2026, 12:30 AM');
+  } finally {
+    read.mockRestore();
+    clock.mockRestore();
+  }
 });

@@ -8,24 +8,39 @@ import { requestScope } from './request-scope';
 /** The cookie holding the device's IANA time zone (Europe/Berlin), written by the shell at start. */
 export const TIME_ZONE_COOKIE = 'esim_tz';
 
+/** Zones Intl was found to know (a render checks the same few again and again; making a format is the dear part). */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1_000;
+
 /** A zone Intl knows, else null (a cookie is the visitor's input). */
 export function validTimeZone(zone: string | null | undefined): string | null {
   if (!zone || zone.length > 64) return null;
+  if (knownZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
   } catch {
     return null;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
+  return zone;
 }
+
+/** The device's zone as last read, and when (a phone crossing a border changes it: it is read again each second). */
+let device: { zone: string | null; at: number } | null = null;
+const DEVICE_ZONE_READ_MS = 1_000;
 
 /** The device's zone; null where Intl does not say. */
 export function deviceTimeZone(): string | null {
+  const now = Date.now();
+  if (device && now - device.at < DEVICE_ZONE_READ_MS && now >= device.at) return device.zone;
+  let zone: string | null;
   try {
-    return validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    zone = validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   } catch {
-    return null;
+    zone = null;
   }
+  device = { zone, at: now };
+  return zone;
 }
 
 /** The client, at start: the device's zone in the cookie the server renders with (a year, the whole site). */
@@ -62,9 +77,14 @@ export function useTimeZone(): string | null {
   });
 }
 
-/** A moment (ms since 1970) as the language writes a date and time, in `zone` (null: UTC, with its name). */
-export function formatMoment(ms: number, lang: string, zone: string | null = deviceTimeZone()): string {
-  try {
+/** One Intl.DateTimeFormat per language and zone: making one costs far more than formatting with it. */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+const MOMENT_FORMATS_MAX = 200;
+
+function momentFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
+  const key = `${lang}|${zone ?? ''}`;
+  let format = momentFormats.get(key);
+  if (!format) {
     const options: Intl.DateTimeFormatOptions = zone
       ? { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }
       : {
@@ -76,7 +96,17 @@ export function formatMoment(ms: number, lang: string, zone: string | null = dev
           timeZone: 'UTC',
           timeZoneName: 'short',
         };
-    return new Intl.DateTimeFormat(lang, options).format(ms);
+    format = new Intl.DateTimeFormat(lang, options);
+    if (momentFormats.size >= MOMENT_FORMATS_MAX) momentFormats.clear();
+    momentFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A moment (ms since 1970) as the language writes a date and time, in `zone` (null: UTC, with its name). */
+export function formatMoment(ms: number, lang: string, zone: string | null = deviceTimeZone()): string {
+  try {
+    return momentFormat(lang, zone).format(ms);
   } catch {
     return new Date(ms).toISOString();
   }

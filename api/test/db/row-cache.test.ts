@@ -70,6 +70,30 @@ describe('the row cache', () => {
     expect(await cache.get('a', read)).toEqual({ v: 4 });
   });
 
+  it('reads a row again from the time it stops being true, and copies it as asked', async () => {
+    const db = feed();
+    let clock = 0;
+    const cache = createRowCache<{ rows: number[]; until: number | null }>(db, {
+      now: () => clock,
+      copy: structuredClone,
+      keepUntil: (row) => row.until ?? undefined,
+    });
+    let reads = 0;
+    const read = async () => ({ rows: [(reads += 1)], until: 500 });
+    const first = await cache.get('a', read);
+    first!.rows.push(99);
+    clock = 499;
+    expect(await cache.get('a', read)).toEqual({ rows: [1], until: 500 });
+    clock = 500;
+    expect(await cache.get('a', read)).toEqual({ rows: [2], until: 500 });
+    // No end by the clock: the time to live still ends it.
+    expect(await cache.get('b', async () => ({ rows: [], until: null }))).toEqual({ rows: [], until: null });
+    clock = 500 + 29_999;
+    expect(await cache.get('b', async () => ({ rows: [1], until: null }))).toEqual({ rows: [], until: null });
+    clock = 500 + 30_000;
+    expect(await cache.get('b', async () => ({ rows: [1], until: null }))).toEqual({ rows: [1], until: null });
+  });
+
   it('keeps at most max rows, the oldest going first', async () => {
     const cache = createRowCache<{ k: string }>(feed(), { max: 2 });
     for (const k of ['a', 'b', 'c']) await cache.get(k, async () => ({ k }));
@@ -129,10 +153,93 @@ describe("the card page's rows and the database", () => {
   });
 });
 
+interface NoticeList {
+  list: Array<{ title: string }>;
+}
+interface PackageList {
+  newList: Array<{ id: number; price: number }>;
+}
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the shop's lists, adverts and notices kept in memory", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const notices = async () =>
+    (await post<NoticeList>(t.app, '/get/notice', { iccid: '89880000000000000002', lang: 'en' })).body.data.list.map(
+      (notice) => notice.title,
+    );
+  const packages = async () =>
+    (await post<PackageList>(t.app, '/get/pkg', { iccid: '89880000000000000002', lang: 'en', ccy: 'USD' })).body.data
+      .newList;
+
+  it('shows a price changed in this process at once', async () => {
+    const [first] = await packages();
+    expect(first).toBeDefined();
+    const before = await t.db.one<{ amount: number }>(
+      `SELECT amount FROM package_prices WHERE package_id = $1 AND currency = 'USD'`,
+      [first!.id],
+    );
+    await t.db.query(`UPDATE package_prices SET amount = amount + 1 WHERE package_id = $1 AND currency = 'USD'`, [
+      first!.id,
+    ]);
+    try {
+      const after = (await packages()).find((pkg) => pkg.id === first!.id);
+      expect(after?.price).toBe(first!.price + 1);
+    } finally {
+      await t.db.query(`UPDATE package_prices SET amount = $2 WHERE package_id = $1 AND currency = 'USD'`, [
+        first!.id,
+        before!.amount,
+      ]);
+    }
+  });
+
+  it('shows a notice from its start and hides it from its end, with no write in between', async () => {
+    const start = Date.now() + 1_000;
+    const inserted = await t.db.one<{ id: number }>(
+      `INSERT INTO notices (title, content, starts_at, ends_at) VALUES ('Soon', 'For a second', $1, $2) RETURNING id`,
+      [new Date(start), new Date(start + 1_000)],
+    );
+    try {
+      expect(await notices()).not.toContain('Soon');
+      expect(await notices()).not.toContain('Soon');
+      await wait(start - Date.now() + 50);
+      expect(await notices()).toContain('Soon');
+      await wait(start + 1_000 - Date.now() + 50);
+      expect(await notices()).not.toContain('Soon');
+    } finally {
+      await t.db.query(`DELETE FROM notices WHERE id = $1`, [inserted!.id]);
+    }
+  });
+
+  (process.env.DATABASE_URL ? it : it.skip)('hears another process’s notice on PostgreSQL', async () => {
+    for (let i = 0; i < 100 && !t.db.hearsOthers(); i += 1) await wait(20);
+    expect(await notices()).not.toContain('From elsewhere');
+    const schema = (await t.db.one<{ schema: string }>(`SELECT current_schema() AS schema`))?.schema;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    try {
+      await other.query(`INSERT INTO notices (title, content) VALUES ('From elsewhere', 'Another instance')`);
+      const deadline = Date.now() + 3_000;
+      let seen = await notices();
+      while (!seen.includes('From elsewhere') && Date.now() < deadline) {
+        await wait(20);
+        seen = await notices();
+      }
+      expect(seen).toContain('From elsewhere');
+    } finally {
+      await other.query(`DELETE FROM notices WHERE title = 'From elsewhere'`);
+      await other.end();
+    }
+  });
+});
+
 // A connection that accepts LISTEN but is never told (a transaction-mode pooler) must not count as hearing.
 (process.env.DATABASE_URL ? describe : describe.skip)("PostgreSQL's change feed", () => {
   const config = { connectionString: process.env.DATABASE_URL };
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('hears once its probe, sent on another connection, has come back', async () => {
     const sender = new pg.Client(config);

@@ -41,6 +41,7 @@ import { resolveLocale } from '../features/locale/lib/resolve-locale';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
 import { type RemoteName } from '../features/remotes/lib/remote-names';
 import { apiClient } from '../lib/api-client';
+import { loopbackFetch } from './loopback-fetch';
 import { COMMON_NS, loadLanguage, SHELL_NS } from '../lib/i18n';
 
 export interface RenderRequest {
@@ -259,6 +260,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const scope: RequestScope = {
     storage: requestStorage(request.cookies),
     apiBase: `${request.apiOrigin.replace(/\/$/, '')}/eshop`,
+    fetch: loopbackFetch,
     answers: new Map(),
     pending: new Set(),
     timeZone: validTimeZone(request.cookies[TIME_ZONE_COOKIE]),

@@ -191,8 +191,9 @@ export function createCardRepository(db: Db) {
     },
 
     /**
-     * findCard for the card page's read-only calls (check/card, get/agent, get/card, refresh): from memory until the
-     * data changes. Calls that act on a card (payments, settings, binding) read it with findCard.
+     * findCard for the card page's read-only calls (check/card, get/agent, get/card, refresh, get/pkg, its notices and
+     * adverts): from memory until the data changes. Calls that act on a card (payments, settings, binding) read it with
+     * findCard.
      */
     async pageCard(iccid: string): Promise<CardRow | undefined> {
       return pageRows.get(iccid, () => readCard(iccid));

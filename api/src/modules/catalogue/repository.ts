@@ -1,4 +1,5 @@
-import { type Queryable } from '../../db/index';
+import { type Db } from '../../db/index';
+import { createRowCache } from '../../db/row-cache';
 
 export interface PackageRow {
   id: number;
@@ -64,16 +65,12 @@ function translated(column: string, alias: string = column): string {
   return `coalesce(nullif(tr.${column}, ''), en.${column}) AS ${alias}`;
 }
 
-export function createCatalogueRepository(db: Queryable) {
-  return {
-    /**
-     * Packages an agent's cards may buy, each priced in the first currency it has of the two asked for and
-     * translated into the language asked for, field by field, else English (packages with neither price, or with
-     * no text in either language, are left out).
-     */
-    async listPackages(query: PackageQuery): Promise<PackageRow[]> {
-      return db.query<PackageRow>(
-        `SELECT p.id, p.mode, p.pkg_type_id, cat.name AS category,
+export function createCatalogueRepository(db: Db) {
+  // The shop lists (every card page asks one), kept until the data changes (db/row-cache).
+  const pageLists = createRowCache<{ rows: PackageRow[] }>(db, { max: 1_000, copy: structuredClone });
+  const readPackages = (query: PackageQuery) =>
+    db.query<PackageRow>(
+      `SELECT p.id, p.mode, p.pkg_type_id, cat.name AS category,
                 coalesce(nullif(cl.label, ''), nullif(cen.label, ''), cat.name) AS category_label,
                 p.validity_days, p.validity_start, p.renewal, p.tax_rate,
                 coalesce(nullif(tr.tag, ''), nullif(en.tag, ''), p.tag) AS tag,
@@ -102,8 +99,22 @@ export function createCatalogueRepository(db: Queryable) {
             AND (p.agent_flag IS NULL OR p.agent_flag = $2)
             AND (tr.package_id IS NOT NULL OR en.package_id IS NOT NULL)
           ORDER BY cat.sort_order NULLS LAST, p.sort_order, p.id`,
-        [query.productKind, query.agentFlag, query.agentVersion, query.currencies[0], query.currencies[1], query.lang],
-      );
+      [query.productKind, query.agentFlag, query.agentVersion, query.currencies[0], query.currencies[1], query.lang],
+    );
+  return {
+    /**
+     * Packages an agent's cards may buy, each priced in the first currency it has of the two asked for and
+     * translated into the language asked for, field by field, else English (packages with neither price, or with
+     * no text in either language, are left out). Read from the database: a purchase's price.
+     */
+    async listPackages(query: PackageQuery): Promise<PackageRow[]> {
+      return readPackages(query);
+    },
+
+    /** listPackages for the shop's lists (getPkg, the eSIM shop, pool plans): from memory until the data changes. */
+    async pagePackages(query: PackageQuery): Promise<PackageRow[]> {
+      const kept = await pageLists.get(JSON.stringify(query), async () => ({ rows: await readPackages(query) }));
+      return kept?.rows ?? [];
     },
 
     /** The agent of an eSIM slot (null: none, the default store sells to it); undefined when there is no slot. */

@@ -67,9 +67,9 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
   return [
     // Version-1 agents get the old `list`; versions 2 and 3 the new list, recommendations and category tabs.
     defineCall('getPkg', { auth: 'optional' }, async ({ iccid, lang, ccy }) => {
-      const card = await app.cards.findCard(iccid);
+      const card = await app.cards.pageCard(iccid);
       if (!card) throw new ApiError(ERROR_CODES.CARD_NOT_FOUND);
-      const rows = await app.catalogue.listPackages({
+      const rows = await app.catalogue.pagePackages({
         productKind: card.card_kind === 2 ? 'esim' : 'sim',
         agentFlag: card.agent_flag,
         agentVersion: card.agent_version,
@@ -96,7 +96,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
       const agent =
         (slot.agent_flag ? await app.cards.findAgent(slot.agent_flag) : undefined) ?? (await app.cards.defaultAgent());
       if (!agent) return { list: [], typeList: [], typeLabels: {} };
-      const rows = await app.catalogue.listPackages({
+      const rows = await app.catalogue.pagePackages({
         productKind: 'esim',
         agentFlag: agent.flag,
         agentVersion: agent.version,
@@ -125,7 +125,7 @@ export function catalogueCalls(app: FastifyInstance): CallRoute[] {
       }
       if (!agent) return { list: [] };
       const language = lang ?? agent.lang;
-      const rows = await app.catalogue.listPackages({
+      const rows = await app.catalogue.pagePackages({
         productKind: 'pool',
         agentFlag: agent.flag,
         agentVersion: agent.version,

@@ -1,4 +1,5 @@
-import { type Queryable } from '../../db/index';
+import { type Db } from '../../db/index';
+import { createRowCache } from '../../db/row-cache';
 
 export interface NoticeRow {
   id: number;
@@ -49,7 +50,42 @@ export interface ActivityEvent {
 
 const IN_FORCE = `(n.starts_at IS NULL OR n.starts_at <= now()) AND (n.ends_at IS NULL OR n.ends_at > now())`;
 
-export function createSiteRepository(db: Queryable) {
+/** Rows that hold until the data changes or the next start or end of something in force (db/row-cache). */
+interface InForce<R> {
+  rows: R[];
+  /** The next starts_at or ends_at after the read's time (epoch ms), null when there is none. */
+  until: number | null;
+}
+
+/**
+ * The rows of `sql` in force at `at` (its last parameter), with the table's next start or end after `at`: the same
+ * instant for both, so nothing starting or ending between the two statements is missed.
+ */
+async function readInForce<R extends object>(
+  db: Db,
+  table: 'activities' | 'notices',
+  sql: string,
+  params: readonly unknown[],
+): Promise<InForce<R>> {
+  const at = new Date();
+  const [rows, next] = await Promise.all([
+    db.query<R>(sql, [...params, at]),
+    db.one<{ until: Date | null }>(
+      `SELECT least(min(starts_at) FILTER (WHERE starts_at > $1), min(ends_at) FILTER (WHERE ends_at > $1)) AS until
+         FROM ${table}`,
+      [at],
+    ),
+  ]);
+  return { rows, until: next?.until ? new Date(next.until).getTime() : null };
+}
+
+export function createSiteRepository(db: Db) {
+  // The card page's adverts and notices (every visit asks them), kept until the data changes or one of them starts
+  // or ends by the clock.
+  const inForceCache = <R extends object>() =>
+    createRowCache<InForce<R>>(db, { max: 1_000, copy: structuredClone, keepUntil: (kept) => kept.until ?? undefined });
+  const advertRows = inForceCache<AdvertRow>();
+  const noticeRows = inForceCache<NoticeRow>();
   return {
     /** An advert in force, whatever its position. */
     async findAdvert(id: number): Promise<AdvertRow | undefined> {
@@ -144,11 +180,16 @@ export function createSiteRepository(db: Queryable) {
 
     /**
      * Adverts in force for a card's agent, language and any of the positions (null position: everywhere). Title,
-     * button text and picture in the language asked for, each field else English, else the advert's own.
+     * button text and picture in the language asked for, each field else English, else the advert's own. From memory
+     * until the data changes or an advert starts or ends.
      */
     async adverts(scope: { agentFlag: string | null; lang: string; positions: string[] }): Promise<AdvertRow[]> {
-      return db.query<AdvertRow>(
-        `SELECT a.id, a.ad_type,
+      const params = [scope.agentFlag, scope.lang, scope.positions];
+      const kept = await advertRows.get(JSON.stringify(params), () =>
+        readInForce<AdvertRow>(
+          db,
+          'activities',
+          `SELECT a.id, a.ad_type,
                 coalesce(nullif(t.title, ''), nullif(en.title, ''), a.title) AS title,
                 coalesce(nullif(t.image, ''), nullif(en.image, ''), a.image) AS image,
                 a.link,
@@ -157,34 +198,43 @@ export function createSiteRepository(db: Queryable) {
            FROM activities a
            LEFT JOIN activity_translations t ON t.activity_id = a.id AND t.lang = $2
            LEFT JOIN activity_translations en ON en.activity_id = a.id AND en.lang = 'en'
-          WHERE a.active AND (a.starts_at IS NULL OR a.starts_at <= now()) AND (a.ends_at IS NULL OR a.ends_at > now())
+          WHERE a.active AND (a.starts_at IS NULL OR a.starts_at <= $4) AND (a.ends_at IS NULL OR a.ends_at > $4)
             AND (a.agent_flag IS NULL OR a.agent_flag = $1)
             AND (a.lang IS NULL OR a.lang = $2)
             AND (a.position IS NULL OR a.position = ANY ($3::text[]))
           ORDER BY a.sort_order, a.id`,
-        [scope.agentFlag, scope.lang, scope.positions],
+          params,
+        ),
       );
+      return kept?.rows ?? [];
     },
 
     /**
      * Notices in force for the scope, newest first: everyone's, the card's agent's, the card's own and the user's.
-     * Text in the language asked for, else the notice's own (English) text.
+     * Text in the language asked for, else the notice's own (English) text. From memory until the data changes (a read
+     * mark too) or a notice starts or ends.
      */
     async notices(scope: NoticeScope): Promise<NoticeRow[]> {
-      return db.query<NoticeRow>(
-        `SELECT n.id, coalesce(t.title, n.title) AS title, coalesce(t.content, n.content) AS content, n.link,
+      const params = [scope.lang, scope.agentFlag, scope.iccid, scope.userId];
+      const kept = await noticeRows.get(JSON.stringify(params), () =>
+        readInForce<NoticeRow>(
+          db,
+          'notices',
+          `SELECT n.id, coalesce(t.title, n.title) AS title, coalesce(t.content, n.content) AS content, n.link,
                 n.created_at, (r.notice_id IS NOT NULL) AS read
            FROM notices n
            LEFT JOIN notice_translations t ON t.notice_id = n.id AND t.lang = $1
            LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $4
-          WHERE (n.starts_at IS NULL OR n.starts_at <= now()) AND (n.ends_at IS NULL OR n.ends_at > now())
+          WHERE (n.starts_at IS NULL OR n.starts_at <= $5) AND (n.ends_at IS NULL OR n.ends_at > $5)
             AND (n.agent_flag IS NULL OR n.agent_flag = $2)
             AND (n.iccid IS NULL OR n.iccid = $3)
             AND (n.user_id IS NULL OR n.user_id = $4)
           ORDER BY n.created_at DESC, n.id DESC
           LIMIT 100`,
-        [scope.lang, scope.agentFlag, scope.iccid, scope.userId],
+          params,
+        ),
       );
+      return kept?.rows ?? [];
     },
   };
 }

@@ -140,7 +140,7 @@ export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallR
     }),
 
     defineCall('getActivityList', { auth: 'optional' }, async ({ iccid, lang, position }) => {
-      const card = iccid ? await app.cards.findCard(iccid) : undefined;
+      const card = iccid ? await app.cards.pageCard(iccid) : undefined;
       const positions = position
         .split(',')
         .map((entry) => entry.trim())
@@ -154,7 +154,7 @@ export function siteCalls(app: FastifyInstance, options: SiteCallOptions): CallR
 
     // A card's own notices only reach the ICCID holder of an unbound card or the card's owner.
     defineCall('checkNotice', { auth: 'optional' }, async ({ iccid, lang }, { user }) => {
-      const card = iccid ? await app.cards.findCard(iccid) : undefined;
+      const card = iccid ? await app.cards.pageCard(iccid) : undefined;
       const cardNotices = card !== undefined && (card.user_id === null || card.user_id === user?.id);
       const rows = await app.site.notices({
         lang,
