@@ -6,13 +6,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The renderer main thread's samples as a .cpuprofile (the profile with the most samples wins). */
+/**
+ * The renderer main thread's samples as a .cpuprofile: the profile with the most samples among those of the threads
+ * named CrRendererMain (a page with a service worker has a busy profile on the worker's thread too), else of all.
+ */
 export function traceToCpuProfile(trace) {
   const events = trace.traceEvents ?? trace;
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
   const profiles = new Map();
   for (const event of events) {
     if (event.name === 'Profile') {
       profiles.set(`${event.pid}:${event.id}`, {
+        main: mainThreads.has(`${event.pid}:${event.tid}`),
         startTime: event.args.data.startTime,
         nodes: new Map(),
         samples: [],
@@ -29,7 +38,9 @@ export function traceToCpuProfile(trace) {
     profile.samples.push(...(data.cpuProfile?.samples ?? []));
     profile.timeDeltas.push(...(data.timeDeltas ?? []));
   }
-  const busiest = [...profiles.values()].sort((a, b) => b.samples.length - a.samples.length)[0];
+  const busiest = [...profiles.values()].sort(
+    (a, b) => Number(b.main) - Number(a.main) || b.samples.length - a.samples.length,
+  )[0];
   if (!busiest) throw new Error('no CPU profile in the trace (recorded without the v8.cpu_profiler category?)');
   // Chunks list parents; a .cpuprofile lists children.
   for (const node of busiest.nodes.values()) {

@@ -1,4 +1,5 @@
 import { POOL_DAY_BASED_KINDS } from './constants';
+import { formatOnce } from './formatted';
 
 // Figures in the reader's language. The api sends data amounts (MB) and day counts as numbers beside its older
 // English texts ('5.2GB', '2 days'); the screens write the numbers with Intl for the page's language ('5,2 GB' and
@@ -33,7 +34,10 @@ function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.Num
 /** A count (days left, lines) in the language's digits and grouping: 1234 → '1.234' in German. */
 export function formatCount(value: number, lang = 'en'): string {
   const n = Number.isFinite(value) ? value : 0;
-  return numberFormat(lang, { maximumFractionDigits: 0 })?.format(n) ?? String(Math.round(n));
+  return formatOnce(
+    `count|${lang}|${n}`,
+    () => numberFormat(lang, { maximumFractionDigits: 0 })?.format(n) ?? String(Math.round(n)),
+  );
 }
 
 /**
@@ -43,6 +47,10 @@ export function formatCount(value: number, lang = 'en'): string {
  */
 export function formatData(mb: number, lang = 'en'): string {
   const value = Number.isFinite(mb) && mb > 0 ? mb : 0;
+  return formatOnce(`data|${lang}|${value}`, () => writeData(value, lang));
+}
+
+function writeData(value: number, lang: string): string {
   // Just under a gigabyte would round to 1,024 MB: say 1 GB.
   if (value >= MB_PER_GB - 0.5) {
     const gb = value / MB_PER_GB;
@@ -61,8 +69,10 @@ export function formatData(mb: number, lang = 'en'): string {
  */
 export function formatDays(days: number, lang = 'en'): string {
   const n = Number.isFinite(days) && days > 0 ? Math.round(days) : 0;
-  const format = numberFormat(lang, { style: 'unit', unit: 'day', unitDisplay: 'long' });
-  return format?.format(n) ?? (n === 1 ? '1 day' : `${n} days`);
+  return formatOnce(`days|${lang}|${n}`, () => {
+    const format = numberFormat(lang, { style: 'unit', unit: 'day', unitDisplay: 'long' });
+    return format?.format(n) ?? (n === 1 ? '1 day' : `${n} days`);
+  });
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -88,6 +98,10 @@ export function formatDay(day: string, lang = 'en'): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
+  return formatOnce(`day|${lang}|${day}`, () => writeDay(date, day, lang));
+}
+
+function writeDay(date: Date, day: string, lang: string): string {
   let format = dayFormats.get(lang);
   if (format === undefined) {
     try {

@@ -10,6 +10,7 @@ export * from './request-scope';
 export * from './initial-call';
 export * from './lazy-loaded';
 export * from './time-zone';
+export * from './formatted';
 export * from './constants';
 export * from './languages';
 export * from './validators';

@@ -1,4 +1,5 @@
 import { dirFor } from './languages';
+import { formatOnce } from './formatted';
 
 // Money display (spec section 9). Amounts travel as integers in the currency's ISO 4217 minor unit (cents; yen
 // for JPY, which has none) plus a currency code. Screens show two decimals, none for zero-decimal currencies.
@@ -91,13 +92,15 @@ export function formatPrice(minor: number, currency: string, options: FormatPric
   if (!Number.isFinite(minor) || minor <= 0) return null;
   const digits = currencyDigits(currency);
   const value = minor / (divisor * 10 ** (digits - 2));
-  try {
-    const format = priceFormat(lang, currency.toUpperCase(), digits);
-    return dirFor(lang) === 'rtl' ? keepSymbolWhole(format, value) : format.format(value);
-  } catch {
-    // RangeError for a malformed currency or language tag: still show the amount.
-    return `${value.toFixed(digits)} ${currency}`;
-  }
+  return formatOnce(`price|${lang}|${currency}|${value}`, () => {
+    try {
+      const format = priceFormat(lang, currency.toUpperCase(), digits);
+      return dirFor(lang) === 'rtl' ? keepSymbolWhole(format, value) : format.format(value);
+    } catch {
+      // RangeError for a malformed currency or language tag: still show the amount.
+      return `${value.toFixed(digits)} ${currency}`;
+    }
+  });
 }
 
 /** Tax in minor units: price × taxRate (a fraction), rounded to the nearest minor unit. */

@@ -49,6 +49,8 @@ export interface RequestScope {
   pending: Set<Promise<unknown>>;
   /** Where the page moves instead (redirectOnServer): the host answers a redirect with the request's query. */
   redirect?: string;
+  /** The texts the page's formatters wrote (formatted.ts), handed to the client with the answers. */
+  formatted?: Map<string, string>;
   /** The reader's time zone from the page's cookie (time-zone.ts), when it has one. */
   timeZone?: string | null;
 }

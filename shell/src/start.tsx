@@ -8,6 +8,7 @@ import {
   receiptDigest,
   registerRuntime,
   seedInitialResults,
+  seedFormatted,
   seedTimeZone,
   rememberTimeZone,
   STORAGE_KEYS,
@@ -52,6 +53,8 @@ interface ServerRendered {
   receipt?: string | null;
   /** The zone its moments are written in (null: UTC, labelled). */
   timeZone?: string | null;
+  /** The texts its figures and dates were written as (shared-contracts formatOnce). */
+  formatted?: Record<string, string>;
 }
 
 /** The page's server-rendered seed, when #root holds server HTML. */
@@ -87,7 +90,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   const storage = getStorage();
   mirrorStoredCookies(storage);
   rememberTimeZone();
-  // The device's zone was the page's first Intl call (ICU's data loaded, a long step on a phone): the rest in a new task.
+  // Without Temporal the device's zone is the page's first Intl call (ICU's data loaded, a long step on a phone): the
+  // rest in a new task.
   await nextTask();
   const container = document.getElementById('root');
   let ssr = serverRendered(container);
@@ -95,6 +99,7 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   if (ssr) {
     seedInitialResults(ssr.answers);
     seedTimeZone(ssr.timeZone);
+    seedFormatted(ssr.formatted);
   }
 
   const { pathname, hash } = window.location;

@@ -101,6 +101,8 @@ export interface RenderedPage {
     receipt: string | null;
     /** The reader's time zone the moments were written in; null: UTC (the page had no zone cookie). */
     timeZone: string | null;
+    /** The texts the formatters wrote (shared-contracts formatOnce): the hydrating render takes them. */
+    formatted: Record<string, string>;
   };
   timings: Record<string, number>;
 }
@@ -264,6 +266,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     answers: new Map(),
     pending: new Set(),
     timeZone: validTimeZone(request.cookies[TIME_ZONE_COOKIE]),
+    formatted: new Map(),
   };
   const locale = resolveLocale({
     search: url.searchParams,
@@ -343,6 +346,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           route: route.entry.path,
           receipt: await receiptDigest(scope.storage.get(STORAGE_KEYS.RECEIPT)),
           timeZone: scope.timeZone ?? null,
+          formatted: Object.fromEntries(scope.formatted ?? []),
         },
         timings,
       };

@@ -1,4 +1,4 @@
-import { type PackageRecord } from 'shared-contracts';
+import { type PackageRecord, useTimeZone } from 'shared-contracts';
 import { moreText } from '../../../lib/text-more';
 import { formatDay, formatSeconds } from '../../../lib/dates';
 import { isUnlimited, recordData, usedPercent } from '../lib/format';
@@ -14,6 +14,7 @@ import { Facts, Meter, NetworkNote, RecordHead, RecordTile, ToneBadge } from './
 export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: string }) {
   const { t, i18n } = moreText.useRemoteTranslation();
   const lang = i18n.language;
+  const zone = useTimeZone();
   const unlimited = isUnlimited(record);
   const percent = record.status_str === 'active' && !unlimited ? usedPercent(record) : null;
   const ended = record.status_str === 'stop' || record.status_str === 'invalid';
@@ -21,7 +22,7 @@ export function RecordCard({ record, iccid }: { record: PackageRecord; iccid: st
   const data = recordData(record, (key, vars) => t(`packages.${key}`, vars), lang);
 
   const expiry = record.expire_date ? formatDay(record.expire_date, lang) : '';
-  const purchased = formatSeconds(record.create, lang);
+  const purchased = formatSeconds(record.create, lang, zone);
   const badge = recordBadge(record);
   const note = networkNote(record);
 

@@ -1,0 +1,95 @@
+/**
+ * @jest-environment jsdom
+ */
+// A server-rendered page's figures and dates: the server records what its formatters wrote, the hydrating render
+// takes those texts without making an Intl format, and anything the page did not hold is formatted as usual.
+import './testing/text-encoding';
+import { act, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { formatData, formatDay } from './format';
+import { formatOnce, seedFormatted } from './formatted';
+import { formatPrice } from './money';
+import { setRequestScopeProvider, type RequestScope } from './request-scope';
+import { createSafeStorage } from './storage';
+import { formatMoment } from './time-zone';
+
+function scoped(): RequestScope {
+  return {
+    storage: createSafeStorage(null),
+    apiBase: 'http://x/eshop',
+    answers: new Map(),
+    pending: new Set(),
+    formatted: new Map(),
+  };
+}
+
+const AT = Date.UTC(2026, 10, 28, 23, 30);
+
+function Figures({ lang }: { lang: string }) {
+  return createElement(
+    'p',
+    null,
+    `${formatData(5324.8, lang)} · ${formatDay('2026-12-19', lang)} · ${formatPrice(1999, 'EUR', { lang })} · ` +
+      formatMoment(AT, lang, 'Asia/Tokyo'),
+  );
+}
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  setRequestScopeProvider(null);
+  jest.restoreAllMocks();
+});
+
+it('records on the server what the formatters wrote, by every input', () => {
+  const scope = scoped();
+  setRequestScopeProvider(() => scope);
+  const html = renderToString(createElement(Figures, { lang: 'sv' }));
+  expect(html).toContain('5,2 GB');
+  expect(Object.fromEntries(scope.formatted!)).toEqual({
+    'data|sv|5324.8': '5,2 GB',
+    'day|sv|2026-12-19': formatDay('2026-12-19', 'sv'),
+    'price|sv|EUR|19.99': formatPrice(1999, 'EUR', { lang: 'sv' }),
+    [`moment|sv|Asia/Tokyo|${AT}`]: formatMoment(AT, 'sv', 'Asia/Tokyo'),
+  });
+});
+
+it("hydrates with the page's texts, formatting nothing, and formats what the page did not hold", async () => {
+  const scope = scoped();
+  setRequestScopeProvider(() => scope);
+  const html = renderToString(createElement(Figures, { lang: 'nb' }));
+  setRequestScopeProvider(null);
+  seedFormatted(Object.fromEntries(scope.formatted!));
+
+  // The formats the server made are kept in this process: what must not happen is any formatting at all.
+  const numberFormat = jest.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+  const dateFormat = jest.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+  const errors: unknown[] = [];
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  const serverText = container.textContent;
+  document.body.append(container);
+  await act(async () => {
+    hydrateRoot(container, createElement(Figures, { lang: 'nb' }), {
+      onRecoverableError: (error) => errors.push(error),
+    });
+  });
+  expect(errors).toEqual([]);
+  expect(container.textContent).toBe(serverText);
+  expect(numberFormat).not.toHaveBeenCalled();
+  expect(dateFormat).not.toHaveBeenCalled();
+
+  // Not in the page: written here.
+  expect(formatData(100, 'nb')).toBe('100 MB');
+  expect(numberFormat).toHaveBeenCalled();
+});
+
+it('takes only texts from the seed, and writes when the key is not there', () => {
+  seedFormatted({ 'x|a': 'kept', 'x|b': 42 as unknown as string });
+  expect(formatOnce('x|a', () => 'written')).toBe('kept');
+  expect(formatOnce('x|b', () => 'written')).toBe('written');
+  seedFormatted(null);
+  expect(formatOnce('x|c', () => 'written')).toBe('written');
+});
