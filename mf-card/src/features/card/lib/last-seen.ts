@@ -1,14 +1,19 @@
 import type { SummaryCard } from '../components/CardSummary';
-import { formatMoment } from 'shared-contracts';
+import { formatMoment, formatOnce } from 'shared-contracts';
 
-/** A region's name in the reader's language ('FR' → 'France', 'Frankreich'); the code where Intl cannot say. */
+/**
+ * A region's name in the reader's language ('FR' → 'France', 'Frankreich'); the code where Intl cannot say. A
+ * server-rendered page hands its names to the client (formatOnce): hydrating makes no Intl.DisplayNames.
+ */
 export function regionName(code: string, lang: string): string {
   const region = code.trim().toUpperCase();
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(region) ?? region;
-  } catch {
-    return region;
-  }
+  return formatOnce(`region|${lang}|${region}`, () => {
+    try {
+      return new Intl.DisplayNames([lang], { type: 'region' }).of(region) ?? region;
+    } catch {
+      return region;
+    }
+  });
 }
 
 /**
