@@ -104,3 +104,24 @@ it('reads the device zone again a second later (a phone crossing a border)', () 
     clock.mockRestore();
   }
 });
+
+it("reads the device zone from Temporal where there is one, without Intl, and leaves an offset to Intl's check", () => {
+  let now = 20_000_000;
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+  const resolved = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+  const engine = globalThis as { Temporal?: unknown };
+  let id = 'America/Sao_Paulo';
+  engine.Temporal = { Now: { timeZoneId: () => id } };
+  try {
+    expect(deviceTimeZone()).toBe('America/Sao_Paulo');
+    expect(resolved).not.toHaveBeenCalled();
+    id = '+05:30';
+    now += 1_000;
+    expect(deviceTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(resolved).toHaveBeenCalled();
+  } finally {
+    delete engine.Temporal;
+    resolved.mockRestore();
+    clock.mockRestore();
+  }
+});

@@ -9,6 +9,9 @@ import { requestScope } from './request-scope';
 /** The cookie holding the device's IANA time zone (Europe/Berlin), written by the shell at start. */
 export const TIME_ZONE_COOKIE = 'esim_tz';
 
+/** The form of an IANA zone name (Europe/Berlin, UTC, Etc/GMT+5). */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+
 /** Zones Intl was found to know (a render checks the same few again and again; making a format is the dear part). */
 const knownZones = new Set<string>();
 const KNOWN_ZONES_MAX = 1_000;
@@ -42,7 +45,8 @@ function readDeviceZone(): string | null {
   const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
   try {
     const zone = temporal?.Now?.timeZoneId?.();
-    if (typeof zone === 'string' && zone) return zone;
+    // An IANA name; an offset ('+05:30', a device set to one) is left to Intl's check.
+    if (typeof zone === 'string' && ZONE_NAME.test(zone)) return zone;
   } catch {
     // Not there, or not yet complete: Intl says.
   }
@@ -83,7 +87,6 @@ let pageZone: string | null = null;
 export function seedTimeZone(zone: string | null | undefined): void {
   pageZone = typeof zone === 'string' && ZONE_NAME.test(zone) ? zone : null;
 }
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 const subscribe = () => () => undefined;
 
