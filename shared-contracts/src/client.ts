@@ -5,7 +5,7 @@ import { ERROR_CODES, isOk, isSessionEnd, messageKeyFor, severityFor } from './e
 import { publish, type SessionEndEvent } from './bus';
 import { createSafeStorage, SESSION_KEYS, STORAGE_KEYS, type SafeStorage } from './storage';
 import { DEFAULT_FLAG } from './constants';
-import { callKey, requestScope, takeInitialResult } from './request-scope';
+import { callKey, requestScope, takeInitialResult, type CallFetch } from './request-scope';
 
 export type CallResult<N extends CallName> =
   | { ok: true; code: number; data: CallResponse<N> }
@@ -176,7 +176,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     callOptions: CallOptions,
     callBase: string,
     callStorage: SafeStorage,
-    fetchOption: typeof globalThis.fetch | undefined,
+    fetchOption: CallFetch | undefined,
   ): Promise<CallResult<N>> {
     const { url, init } = callRequest(def, payload, {
       baseUrl: callBase,

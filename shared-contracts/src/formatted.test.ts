@@ -64,8 +64,8 @@ it("hydrates with the page's texts, formatting nothing, and formats what the pag
   seedFormatted(Object.fromEntries(scope.formatted!));
 
   // The formats the server made are kept in this process: what must not happen is any formatting at all.
-  const numberFormat = jest.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
-  const dateFormat = jest.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+  const numberFormat = jest.spyOn(Intl.NumberFormat.prototype as { format: unknown }, 'format', 'get');
+  const dateFormat = jest.spyOn(Intl.DateTimeFormat.prototype as { format: unknown }, 'format', 'get');
   const errors: unknown[] = [];
   const container = document.createElement('div');
   container.innerHTML = html;

@@ -35,6 +35,9 @@ export async function receiptDigest(receipt: string | null): Promise<string | nu
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** What the api client needs of fetch: an address and a POST's init in, the answer's JSON out (fetch is one). */
+export type CallFetch = (url: string, init: RequestInit) => Promise<{ json(): Promise<unknown> }>;
+
 /** One page request on the server. */
 export interface RequestScope {
   /** The request's storage: the cookies the client mirrors (language, currency), never the server's. */
@@ -42,7 +45,7 @@ export interface RequestScope {
   /** Absolute base of the api calls, e.g. http://127.0.0.1:3000/eshop (loopback). */
   apiBase: string;
   /** fetch for the api calls (default: globalThis.fetch). */
-  fetch?: typeof globalThis.fetch;
+  fetch?: CallFetch;
   /** Every call's answer, by callKey: handed to the client in the page. */
   answers: Map<string, CallResult<CallName>>;
   /** Calls still on their way (render waits for them before it renders). */

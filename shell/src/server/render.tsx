@@ -41,7 +41,7 @@ import { resolveLocale } from '../features/locale/lib/resolve-locale';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
 import { type RemoteName } from '../features/remotes/lib/remote-names';
 import { apiClient } from '../lib/api-client';
-import { loopbackFetch } from './loopback-fetch';
+import { apiFetch } from './loopback-fetch';
 import { COMMON_NS, loadLanguage, SHELL_NS } from '../lib/i18n';
 
 export interface RenderRequest {
@@ -262,7 +262,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const scope: RequestScope = {
     storage: requestStorage(request.cookies),
     apiBase: `${request.apiOrigin.replace(/\/$/, '')}/eshop`,
-    fetch: loopbackFetch,
+    fetch: apiFetch,
     answers: new Map(),
     pending: new Set(),
     timeZone: validTimeZone(request.cookies[TIME_ZONE_COOKIE]),
