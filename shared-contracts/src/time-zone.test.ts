@@ -11,6 +11,7 @@ import { setRequestScopeProvider, type RequestScope } from './request-scope';
 import { createSafeStorage } from './storage';
 import {
   deviceTimeZone,
+  prepareDeviceMoments,
   formatMoment,
   rememberTimeZone,
   seedTimeZone,
@@ -123,5 +124,22 @@ it("reads the device zone from Temporal where there is one, without Intl, and le
     delete engine.Temporal;
     resolved.mockRestore();
     clock.mockRestore();
+  }
+});
+
+it("makes the device zone's moment format at start only on a page whose moments were written without a zone", () => {
+  const made = jest.spyOn(Intl, 'DateTimeFormat');
+  try {
+    expect(prepareDeviceMoments({ 'moment|fr|Asia/Tokyo|0': '…', 'data|fr|5': '5 Mo' })).toBe(false);
+    expect(prepareDeviceMoments(undefined)).toBe(false);
+    expect(made).not.toHaveBeenCalled();
+    expect(prepareDeviceMoments({ [`moment|fr||${AT}`]: '29 nov. 2026, 00:30 UTC' })).toBe(true);
+    const calls = made.mock.calls.length;
+    expect(calls).toBeGreaterThan(0);
+    // The render after hydrating writes the moment with the format made at start.
+    formatMoment(AT, 'fr', deviceTimeZone());
+    expect(made.mock.calls.length).toBe(calls);
+  } finally {
+    made.mockRestore();
   }
 });

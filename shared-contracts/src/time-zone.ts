@@ -128,6 +128,24 @@ function momentFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The client, at start, on a page whose moments the server wrote in UTC (it did not know the zone yet: a first visit):
+ * the device zone's moment format is made now, in the caller's task, rather than inside the render that writes those
+ * moments again right after hydrating (a page's first Intl format loads ICU's data, 40 to 120 ms here). True when it
+ * made one (the caller then yields before going on).
+ */
+export function prepareDeviceMoments(formatted: Record<string, unknown> | null | undefined): boolean {
+  const unzoned = Object.keys(formatted ?? {}).find((key) => key.startsWith('moment|') && key.split('|')[2] === '');
+  const lang = unzoned?.split('|')[1];
+  if (!lang) return false;
+  try {
+    momentFormat(lang, deviceTimeZone());
+  } catch {
+    // A language or zone Intl refuses: formatMoment writes the ISO form when it comes to it.
+  }
+  return true;
+}
+
 /** A moment (ms since 1970) as the language writes a date and time, in `zone` (null: UTC, with its name). */
 export function formatMoment(ms: number, lang: string, zone: string | null = deviceTimeZone()): string {
   return formatOnce(`moment|${lang}|${zone ?? ''}|${ms}`, () => {

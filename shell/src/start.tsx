@@ -8,6 +8,7 @@ import {
   receiptDigest,
   registerRuntime,
   seedInitialResults,
+  prepareDeviceMoments,
   seedFormatted,
   seedTimeZone,
   rememberTimeZone,
@@ -100,6 +101,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     seedInitialResults(ssr.answers);
     seedTimeZone(ssr.timeZone);
     seedFormatted(ssr.formatted);
+    // A first visit's moments are written again in the device's zone once hydrated: their format is made here, alone.
+    if (prepareDeviceMoments(ssr.formatted)) await nextTask();
   }
 
   const { pathname, hash } = window.location;
