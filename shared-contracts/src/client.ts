@@ -37,7 +37,7 @@ export type SessionEnd = SessionEndEvent;
 export interface ApiClientOptions {
   /** Default '/eshop'; a partner page passes the shop's absolute URL. */
   baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
+  fetch?: CallFetch;
   storage?: SafeStorage;
   /** Default: publish 'session:end' on the bus (the shell navigates). */
   onSessionEnd?: (event: SessionEnd) => void;

@@ -128,6 +128,13 @@ function momentFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
   return format;
 }
 
+/** A moment's key in the page's texts (formatOnce), and the language and zone read back from one. */
+const momentKey = (lang: string, zone: string | null, ms: number) => `moment|${lang}|${zone ?? ''}|${ms}`;
+function momentOfKey(key: string): { lang: string; zone: string | null } | null {
+  const [kind, lang, zone] = key.split('|');
+  return kind === 'moment' && lang ? { lang, zone: zone || null } : null;
+}
+
 /**
  * The client, at start, on a page whose moments the server wrote in UTC (it did not know the zone yet: a first visit):
  * the device zone's moment format is made now, in the caller's task, rather than inside the render that writes those
@@ -135,8 +142,9 @@ function momentFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
  * made one (the caller then yields before going on).
  */
 export function prepareDeviceMoments(formatted: Record<string, unknown> | null | undefined): boolean {
-  const unzoned = Object.keys(formatted ?? {}).find((key) => key.startsWith('moment|') && key.split('|')[2] === '');
-  const lang = unzoned?.split('|')[1];
+  const lang = Object.keys(formatted ?? {})
+    .map(momentOfKey)
+    .find((moment) => moment?.zone === null)?.lang;
   if (!lang) return false;
   try {
     momentFormat(lang, deviceTimeZone());
@@ -148,7 +156,7 @@ export function prepareDeviceMoments(formatted: Record<string, unknown> | null |
 
 /** A moment (ms since 1970) as the language writes a date and time, in `zone` (null: UTC, with its name). */
 export function formatMoment(ms: number, lang: string, zone: string | null = deviceTimeZone()): string {
-  return formatOnce(`moment|${lang}|${zone ?? ''}|${ms}`, () => {
+  return formatOnce(momentKey(lang, zone, ms), () => {
     try {
       return momentFormat(lang, zone).format(ms);
     } catch {
