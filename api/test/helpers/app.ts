@@ -86,7 +86,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     authRateLimit: { max: 1000, timeWindowMs: 60_000 },
     addressRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    // No load shedding unless a test asks for it: on a busy machine (CI's two cores while a build or other test files
+    // run) a second's event-loop lag would answer a test's first requests 503/10007, as a busy server should.
     ...appOptions,
+    observability: { maxEventLoopDelayMs: 0, ...appOptions.observability },
   });
   return {
     app,
