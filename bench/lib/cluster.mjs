@@ -70,15 +70,13 @@ const exited = (child) =>
 
 // ---- build and tools ----
 
-/** Compiles the api (about a second, never stale) and builds the site's packages whose dist is missing. */
+/**
+ * Compiles the api (about a second, never stale) and builds the site's packages whose dist is missing, incomplete or
+ * built with other flags (a BUILD_KEEP_NAMES profiling build is never measured by mistake: tools/build/webpack/build-flags.mjs).
+ */
 export function ensureBuilt() {
   const api = spawnSync(process.execPath, [API_BUILD], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
   if (api.status !== 0) throw new Error('the api did not compile (api/scripts/build.mjs)');
-  const missing = ['shell', ...Object.values(REMOTE_DIRS)].filter(
-    (dir) => !fs.existsSync(path.join(ROOT, dir, 'dist', dir === 'shell' ? 'index.html' : 'mf-manifest.json')),
-  );
-  if (missing.length === 0) return;
-  console.log(`[bench] building what is missing (${missing.join(', ')}): pnpm run build:missing`);
   const built = spawnSync('pnpm', ['run', 'build:missing'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('pnpm run build:missing failed');
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { flagsDiffer } from '../webpack/build-flags.mjs';
 
 const pkgDir = process.cwd();
 const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
@@ -23,10 +24,12 @@ if (process.env.SSR_BUILD !== '0') {
 }
 
 const missing = expected.filter((file) => !fs.existsSync(path.join(dist, file)));
-if (missing.length === 0) {
+// A complete dist built with other flags (a profiling build, another label) is rebuilt too.
+const other = missing.length === 0 ? flagsDiffer(dist) : null;
+if (missing.length === 0 && other === null) {
   console.log(`[build:missing] ${pkg.name}: dist/ present, not rebuilding`);
   process.exit(0);
 }
-console.log(`[build:missing] ${pkg.name}: building (missing ${missing.join(', ')})`);
+console.log(`[build:missing] ${pkg.name}: building (${other ?? `missing ${missing.join(', ')}`})`);
 const result = spawnSync('pnpm', ['run', 'build'], { cwd: pkgDir, stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 // @esim/build/webpack: the webpack configurations of the shell and of every remote. A package's
 // webpack.config.mjs calls one of these with its own folder, name, port and exposes; tools are this package's.
 import { createRequire } from 'node:module';
+import { BuildFlagsPlugin } from './build-flags.mjs';
 import { baseConfig, hashedName, isProduction } from './common.mjs';
 import { pagesFederation, remoteFederation, shellFederation } from './federation.mjs';
 import { bootHeader, EntryPriorityPlugin, htmlPage, serverPage } from './html.mjs';
@@ -66,6 +67,7 @@ export function shellConfig(o) {
       plugins: [
         shellFederation({ ...o, name }),
         buildLabel(),
+        new BuildFlagsPlugin(),
         htmlPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
         new EntryPriorityPlugin(),
         ...serverPage({ title: o.title, chunks: ['main'], manifest: `/${WEB_MANIFEST}`, body: bootHeader(o.title) }),
@@ -123,6 +125,7 @@ export function remoteConfigs(o) {
         // After every rewrite of the manifest above, before the .br/.gz copies: hashes of the served bytes.
         new RemoteIntegrityPlugin(),
         buildLabel(),
+        new BuildFlagsPlugin(),
         new BuildStatsPlugin(),
         ...(isProduction(argv) ? precompress() : []),
       ],
