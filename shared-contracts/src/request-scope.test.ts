@@ -208,6 +208,13 @@ describe('peekInitialResult', () => {
     expect(peekInitialResult('checkCard', { iccid: '555', flag: '2' })).toBeNull();
   });
 
+  it('keys a call without the login it carries: a page never holds a receipt', () => {
+    const withLogin = callKey('getActivityList', { position: 'p', lang: 'en', auth_token: 'receipt-secret' });
+    expect(withLogin).toBe(callKey('getActivityList', { lang: 'en', position: 'p' }));
+    expect(withLogin).not.toContain('receipt-secret');
+    expect(callKey('getActivityList', { position: 'q', lang: 'en' })).not.toBe(withLogin);
+  });
+
   it("on the client: the page's #ssr-data seed; a seed for another payload is ignored", () => {
     // The seed as the host writes it into the page (JSON), read back as the client does.
     const seed = JSON.parse(
@@ -216,7 +223,7 @@ describe('peekInitialResult', () => {
     expect(peekInitialResult('checkCard', { flag: '2', iccid: '555' })).toBeNull();
     seedInitialResults(seed.answers);
     expect(peekInitialResult('checkCard', { iccid: '555', flag: '2' })).toEqual(answer);
-    expect(peekInitialResult('checkCard', { flag: '2', iccid: '555', auth_token: 'x' })).toBeNull();
+    expect(peekInitialResult('checkCard', { flag: '2', iccid: '556' })).toBeNull();
     expect(peekInitialResult('getCard', { flag: '2', iccid: '555' })).toBeNull();
     // Peeking takes nothing: the render reads it as often as it renders.
     expect(peekInitialResult('checkCard', { flag: '2', iccid: '555' })).toEqual(answer);

@@ -84,8 +84,17 @@ export function isServerRender(): boolean {
   return requestScope() !== undefined;
 }
 
-/** A call's identity: its name and payload (keys sorted), as the server recorded it and the client looks it up. */
+/**
+ * A call's identity: its name and payload (keys sorted), as the server recorded it and the client looks it up. The
+ * login a payload carries (`auth_token`: the receipt) is not part of it: the page's answers are keyed by it in its
+ * HTML, which never holds a receipt, and a page rendered for another login is not hydrated from (the shell's start
+ * compares the logins). The api client's own sharing of answers keys by the receipt as well (client.ts).
+ */
 export function callKey(name: string, payload: unknown): string {
+  if (payload && typeof payload === 'object' && !Array.isArray(payload) && 'auth_token' in payload) {
+    const { auth_token: _login, ...rest } = payload as Record<string, unknown>;
+    return `${name}|${stableJson(rest)}`;
+  }
   return `${name}|${stableJson(payload ?? {})}`;
 }
 

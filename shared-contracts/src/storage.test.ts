@@ -53,6 +53,7 @@ describe('createSafeStorage', () => {
 
   it('mirrors into cookies the language, the currency and a card’s recall-closed time, nothing else', () => {
     expect(cookieMirrored('LANGUAGE_KEY')).toBe(true);
+    expect(cookieMirrored('DEVICE_ITEM_ICCID')).toBe(true);
     expect(recallSeenKey('89880000000000000005')).toBe('RECALL_SEEN89880000000000000005');
     expect(cookieMirrored(recallSeenKey('89880000000000000005'))).toBe(true);
     expect(cookieMirrored('RECALL_SEEN')).toBe(false);

@@ -180,7 +180,12 @@ export function createSafeStorage(backing?: StorageLike | null): SafeStorage {
  * same name on every write, which the server reads into the request's storage (request-scope.ts).
  * The login receipt is not mirrored here: see the SSR notes (an HttpOnly cookie set by the api).
  */
-export const COOKIE_MIRRORED_KEYS: ReadonlyArray<string> = [STORAGE_KEYS.LANGUAGE_KEY, STORAGE_KEYS.CURRENCY_KEY];
+export const COOKIE_MIRRORED_KEYS: ReadonlyArray<string> = [
+  STORAGE_KEYS.LANGUAGE_KEY,
+  STORAGE_KEYS.CURRENCY_KEY,
+  // The card opened last: the card list's adverts, /pkg without ?iccid= and the header's notices are of that card.
+  STORAGE_KEYS.DEVICE_ITEM_ICCID,
+];
 
 const RECALL_SEEN = 'RECALL_SEEN';
 /** When the recall offer of a card was last closed (ms): it opens again a day later. Mirrored too (cookieMirrored). */

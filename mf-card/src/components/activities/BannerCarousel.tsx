@@ -121,7 +121,11 @@ const Dot = styled.span<{ $current: boolean }>`
 `;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 function Carousel({ banners, position, iccid }: BannerCarouselProps) {
@@ -132,7 +136,9 @@ function Carousel({ banners, position, iccid }: BannerCarouselProps) {
   // Touch, hover and keyboard focus inside pause autoplay; each is tracked on its own so one ending does not
   // restart autoplay while another still holds it.
   const [holds, setHolds] = useState<ReadonlySet<string>>(new Set());
-  const [reduced] = useState(prefersReducedMotion);
+  // Read once hydrated: the server cannot know it, and the first render must equal the server's.
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => setReduced(prefersReducedMotion()), []);
   const touchStartX = useRef<number | null>(null);
   const total = banners.length;
   const current = Math.min(index, Math.max(0, total - 1));

@@ -67,12 +67,11 @@ const activitiesOf = (result: CallResult<'getActivityList'>): Activities =>
   result.ok ? { ...cleanActivities(result.data), loaded: true } : { ...NONE, loaded: true };
 
 /**
- * A route's prefetch: a visitor's activities for a position, asked ahead (the page's own call takes the answer; on the
- * server, the page is rendered with them: the recall offer and the gift are in its HTML). Not with a login: the
- * request carries the receipt, which the page's answers (its HTML) must never hold.
+ * A route's prefetch: the activities for a position, asked ahead (the page's own call takes the answer; on the
+ * server, the page is rendered with them: the banners, the recall offer and the gift are in its HTML). With a login
+ * too: the request carries the receipt, but an answer's key in the page leaves it out (shared-contracts callKey).
  */
 export function prefetchActivities(client: ApiClient, position: string, lang: string, iccid?: string | null): void {
-  if (getStorage().get(STORAGE_KEYS.RECEIPT)) return;
   void askActivityList(client, activityRequest(position, normalizeLanguage(lang), iccid));
 }
 

@@ -1,4 +1,13 @@
-import { aheadOf, BIND_BATCH_MAX, type CallResult } from 'shared-contracts';
+import {
+  aheadOf,
+  BIND_BATCH_MAX,
+  CARD_LIST_ACTIVITY_POSITION,
+  getStorage,
+  STORAGE_KEYS,
+  type CallResult,
+  type RoutePrefetch,
+} from 'shared-contracts';
+import { prefetchActivities } from '../../components/activities/use-activities';
 import { getApiClient } from '../../lib/api-client';
 import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
 
@@ -18,9 +27,17 @@ export async function bindCardList(iccids: string[]): Promise<CallResult<'bindCa
 export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiClient().call('bindEid', { eid });
 
 /**
- * mf_card/routes' prefetch of /eshop/card/list: its first calls are asked ahead while the page starts (logged in
- * only); the page's getCardList and getUnbindList take their answers from the api client.
+ * mf_card/routes' prefetch of /eshop/card/list: its first calls are asked ahead while the page starts (the list and
+ * the unbind check logged in only, the adverts always); the page's own calls take their answers from the api client.
  */
-export function prefetchCardList(): void {
-  askCardListFirstCalls(aheadOf(getApiClient()));
+export function prefetchCardList({ lang }: RoutePrefetch): void {
+  const client = aheadOf(getApiClient());
+  askCardListFirstCalls(client);
+  // The adverts above the list (a visitor's page has them too): on the server, the banners are in the page's HTML.
+  prefetchActivities(
+    client,
+    CARD_LIST_ACTIVITY_POSITION,
+    lang,
+    getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID),
+  );
 }
