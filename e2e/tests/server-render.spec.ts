@@ -127,10 +127,21 @@ test('logged in: the card list and /pkg come rendered for the account and hydrat
   // The adverts above the list come with it (asked with the login), and the page never holds the receipt.
   expect(listHtml).toContain('data-testid="banner-carousel"');
   expect(listHtml).not.toContain(token);
+  // The other remotes' widgets (shared plans from mf_pool, eSIM slots and eSIMs from mf_esim) are drawn on the
+  // server from their own server builds, not their stand-ins.
+  expect(listHtml).toContain('data-testid="pool-card"');
+  expect(listHtml).not.toContain('data-testid="widget-fallback"');
+  expect(listHtml).toContain('"widgets":["mf_esim/SlotCard","mf_pool/PoolCard","mf_esim/EsimCard"]');
 
-  await page.goto('/eshop/card/list');
+  const release = await holdShellEntry(page);
+  await page.goto('/eshop/card/list', { waitUntil: 'commit' });
+  await frame(page).getByTestId('pool-card').first().evaluate((node) => node.setAttribute('data-test-kept', '1'));
+  release();
   await hydrated(page);
   await expect(frame(page).getByTestId('sim-card').first()).toBeVisible();
+  // The server's widget is hydrated in place, never swapped for its stand-in and drawn again.
+  await expect(frame(page).getByTestId('pool-card').first()).toHaveAttribute('data-test-kept', '1');
+  await expect(frame(page).getByTestId('widget-fallback')).toHaveCount(0);
   expect(seen.calls.filter((path) => path === '/api/v1/card/list' || path === '/message/activity')).toEqual([]);
   expect(seen.errors).toEqual([]);
   await page.keyboard.press('Escape');

@@ -31,14 +31,16 @@ registerRuntime('mf_card', { react: React });
  */
 const withStrings =
   (
-    start: (page: RoutePrefetch) => void = () => undefined,
+    start: (page: RoutePrefetch) => void | Promise<unknown> = () => undefined,
     { more = true, code }: { more?: boolean; code?: () => Promise<unknown> } = {},
   ) =>
   (page: RoutePrefetch) => {
-    start(page);
+    // What the route starts may be waited for (the card list's widgets, on the server: home/widgets.ts).
+    const started = start(page);
     // `code`: the page's own chunk, waited for too (a lazy page shows nothing without it; on a server-rendered page
     // it then hydrates in the first render, lazyKept).
     return Promise.all([
+      started,
       remote.loadNamespace(page.lang),
       more ? moreText.loadNamespace(page.lang) : undefined,
       code?.().catch(() => undefined),

@@ -56,6 +56,28 @@ export interface RequestScope {
   formatted?: Map<string, string>;
   /** The reader's time zone from the page's cookie (time-zone.ts), when it has one. */
   timeZone?: string | null;
+  /**
+   * Another remote's widget for this page, from that remote's server build (the shell's server bundle loads it
+   * through its federation runtime, pinned like the route's code); rejects when the remote has none or fails.
+   */
+  loadWidget?: (id: string) => Promise<unknown>;
+  /** The widgets loaded for this page (by id): the render draws these, and stand-ins for the others. */
+  readyWidgets?: Map<string, unknown>;
+  /** The widgets the page was rendered with: the client's hydrating render draws them too (serverWidgets). */
+  widgets?: Set<string>;
+}
+
+/** The client: the widgets the page's HTML holds (the rest are stand-ins until hydrated). */
+let serverWidgets: ReadonlySet<string> = new Set();
+
+/** The client, at start: which widgets the server drew (the page's seed); none by default. */
+export function seedServerWidgets(ids: readonly string[] | null | undefined): void {
+  serverWidgets = new Set(Array.isArray(ids) ? ids : []);
+}
+
+/** Whether the page's HTML holds this widget (drawn on the server), so the hydrating render draws it too. */
+export function serverDrewWidget(id: string): boolean {
+  return serverWidgets.has(id);
 }
 
 let scopeOf: (() => RequestScope | undefined) | null = null;

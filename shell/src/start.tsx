@@ -10,6 +10,7 @@ import {
   seedInitialResults,
   prepareDeviceMoments,
   seedFormatted,
+  seedServerWidgets,
   seedTimeZone,
   rememberTimeZone,
   STORAGE_KEYS,
@@ -56,6 +57,8 @@ interface ServerRendered {
   timeZone?: string | null;
   /** The texts its figures and dates were written as (shared-contracts formatOnce). */
   formatted?: Record<string, string>;
+  /** Other remotes' widgets its HTML holds (shared-contracts RemoteWidget). */
+  widgets?: string[];
 }
 
 /** The page's server-rendered seed, when #root holds server HTML. */
@@ -101,6 +104,7 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     seedInitialResults(ssr.answers);
     seedTimeZone(ssr.timeZone);
     seedFormatted(ssr.formatted);
+    seedServerWidgets(ssr.widgets);
     // A first visit's moments are written again in the device's zone once hydrated: their format is made here, alone.
     if (prepareDeviceMoments(ssr.formatted)) await nextTask();
   }

@@ -9,6 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { requestScope, serverDrewWidget } from 'shared-contracts';
 import { useIsClient } from './is-client';
 
 // Widgets one remote shows from another, loaded through the page's federation runtime (ARCHITECTURE: no remote
@@ -25,8 +26,29 @@ export type WidgetId =
 // Widgets already loaded (a page may load a widget before it renders it, so that it shows in its first render).
 const loaded = new Map<WidgetId, ComponentType<never>>();
 
-/** Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. */
-export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentType<P> }> {
+/** A widget's module: the component, and what its first render needs besides its code (its strings), if anything. */
+interface WidgetModule<P> {
+  default?: ComponentType<P>;
+  prepare?: (lang: string) => Promise<unknown>;
+}
+
+/**
+ * Loads a widget another remote exposes; anything but a component (failure, offline stand-in) rejects. With `lang`,
+ * also what the widget's module says its first render needs (`prepare`: its strings), so it renders without
+ * suspending (a page drawn on the server hydrates it in place).
+ */
+export async function loadWidget<P>(id: WidgetId, lang?: string): Promise<{ default: ComponentType<P> }> {
+  const scope = requestScope();
+  if (scope) {
+    // On the server: from the remote's server build, through the shell's server bundle, for this page only (a
+    // remote redeployed meanwhile is the next page's).
+    if (!scope.loadWidget) throw new Error(`${id}: no widgets on this server`);
+    const module = (await scope.loadWidget(id)) as WidgetModule<P> | null | undefined;
+    if (!module || typeof module.default !== 'function') throw new Error(`${id} is unavailable`);
+    if (lang && typeof module.prepare === 'function') await module.prepare(lang);
+    (scope.readyWidgets ??= new Map()).set(id, module.default);
+    return { default: module.default };
+  }
   const remote = id.split('/')[0]!;
   // The shell registers the remotes on its own federation instance; the calling remote's module-level instance (if
   // any) does not know the other remotes. Use whichever instance on the page knows the remote.
@@ -34,8 +56,9 @@ export async function loadWidget<P>(id: WidgetId): Promise<{ default: ComponentT
     getInstance((instance) => instance.options.remotes.some((entry) => entry.name === remote)) ??
     getInstance((instance) => instance.name === 'shell');
   if (!federation) throw new Error(`${id}: no federation instance knows ${remote}`);
-  const module = await federation.loadRemote<{ default?: ComponentType<P> }>(id);
+  const module = await federation.loadRemote<WidgetModule<P>>(id);
   if (!module || typeof module.default !== 'function') throw new Error(`${id} is unavailable`);
+  if (lang && typeof module.prepare === 'function') await module.prepare(lang);
   loaded.set(id, module.default as ComponentType<never>);
   return { default: module.default };
 }
@@ -82,23 +105,42 @@ export function RemoteWidget<P extends object>({
   fallback: ReactNode;
   loading?: ReactNode;
 }) {
-  const Widget = remoteWidget<P>(id);
-  // Another remote's code is not on the server, and the hydrating render must equal the server's: the stand-in until
-  // the page is hydrated (a client-rendered page loads the widget from its first render, as before). After hydrating,
-  // the widget takes the stand-in's place in a transition: React renders it in slices once its code is in, and the
+  // A widget the page's route loaded before rendering (its prefetch) is drawn on the server, and then by the
+  // hydrating render too (the page says which: serverDrewWidget), from its code when it is in, else through the lazy
+  // component, whose suspending keeps the server's HTML until the code is in. Any other widget: the stand-in until the
+  // page is hydrated (a client-rendered page loads the widget from its first render, as before). After hydrating, the
+  // widget takes the stand-in's place in a transition: React renders it in slices once its code is in, and the
   // stand-in stays meanwhile. The tree keeps its shape (Boundary, Suspense, then the stand-in or the widget), so the
   // hydrated stand-in is not drawn again on the way: on the card list, flipping five widgets to a fresh Suspense was
   // one synchronous render and commit of about 100 ms each, with the CPU slowed four times.
   const hydrating = !useIsClient();
+  const [drawn] = useState(() => widgetDrawnFirst<P>(id, hydrating));
   const [shown, setShown] = useState(!hydrating);
   useEffect(() => {
     if (!shown) startTransition(() => setShown(true));
   }, [shown]);
+  const Widget = drawn ?? remoteWidget<P>(id);
   return (
     <Boundary fallback={fallback}>
-      <Suspense fallback={loading ?? fallback}>{shown ? <Widget {...props} /> : fallback}</Suspense>
+      <Suspense fallback={loading ?? fallback}>{drawn || shown ? <Widget {...props} /> : fallback}</Suspense>
     </Boundary>
   );
+}
+
+/**
+ * The widget a first render draws in place of its stand-in: on the server, one the page loaded (noted in the page's
+ * seed); hydrating, one the server drew. Null: the stand-in first.
+ */
+function widgetDrawnFirst<P>(id: WidgetId, hydrating: boolean): ComponentType<P> | null {
+  const scope = requestScope();
+  if (scope) {
+    const ready = scope.readyWidgets?.get(id);
+    if (typeof ready !== 'function') return null;
+    (scope.widgets ??= new Set()).add(id);
+    return ready as ComponentType<P>;
+  }
+  if (!hydrating || !serverDrewWidget(id)) return null;
+  return (loaded.get(id) as ComponentType<P> | undefined) ?? remoteWidget<P>(id);
 }
 
 /** Tests: forget the loaded widgets (the next render loads them again). */

@@ -103,6 +103,8 @@ export interface RenderedPage {
     timeZone: string | null;
     /** The texts the formatters wrote (shared-contracts formatOnce): the hydrating render takes them. */
     formatted: Record<string, string>;
+    /** Other remotes' widgets drawn in the HTML (the rest are stand-ins): the hydrating render draws them too. */
+    widgets: string[];
   };
   timings: Record<string, number>;
 }
@@ -177,13 +179,17 @@ async function checkedServerCode(url: string, init?: RequestInit): Promise<Uint8
 
 /** How often a remote's server entry is checked for a new deploy (HEAD, etag). */
 const REMOTE_CHECK_MS = 2_000;
-const remoteState = new Map<
-  string,
-  { entry: string; etag: string | null; checkedAt: number; routes?: Promise<readonly RemoteRoute[]> }
->();
+/** A remote's server build as registered: its entry, its version (etag), and its modules loaded so far (by id). */
+interface ServerRemote {
+  entry: string;
+  etag: string | null;
+  checkedAt: number;
+  modules: Map<string, Promise<unknown>>;
+}
+const remoteState = new Map<string, ServerRemote>();
 
-/** A remote's './routes' from its server build, loaded again when its remoteEntry.js changed (a redeploy). */
-async function serverRoutes(remote: string, manifestUrl: string): Promise<readonly RemoteRoute[]> {
+/** A remote's server build, registered again when its remoteEntry.js changed (a redeploy: its modules load anew). */
+async function serverRemote(remote: string, manifestUrl: string): Promise<ServerRemote> {
   const federation = getInstance();
   if (!federation) throw new Error('no federation instance in the server bundle');
   const entry = new URL('server/remoteEntry.js', manifestUrl).href;
@@ -197,19 +203,44 @@ async function serverRoutes(remote: string, manifestUrl: string): Promise<readon
       // registerRemotes with force drops the previous version's entry, module cache and share registrations.
       const versioned = `${entry}?v=${encodeURIComponent(etag ?? String(now))}`;
       federation.registerRemotes([{ name: remote, entry: versioned }], { force: Boolean(state) });
-      state = { entry, etag, checkedAt: now };
+      state = { entry, etag, checkedAt: now, modules: new Map() };
       remoteState.set(remote, state);
     } else state.checkedAt = now;
   }
-  const current = state;
-  current.routes ??= federation.loadRemote<{ default: readonly RemoteRoute[] }>(`${remote}/routes`).then((module) => {
-    if (!module || !Array.isArray(module.default)) throw new Error(`${remote}/routes has no route list`);
-    return module.default;
-  });
-  current.routes.catch(() => {
-    if (remoteState.get(remote) === current) remoteState.delete(remote);
-  });
-  return current.routes;
+  return state;
+}
+
+/** One module of a remote's server build (`<remote>/<expose>`), loaded once per version of the remote. */
+async function serverModule(id: string, manifestUrl: string): Promise<unknown> {
+  const remote = id.slice(0, id.indexOf('/'));
+  const state = await serverRemote(remote, manifestUrl);
+  let module = state.modules.get(id);
+  if (!module) {
+    module = getInstance()!.loadRemote(id);
+    state.modules.set(id, module);
+    module.catch(() => {
+      if (state.modules.get(id) === module) state.modules.delete(id);
+    });
+  }
+  return module;
+}
+
+/** A remote's './routes' from its server build. */
+async function serverRoutes(remote: string, manifestUrl: string): Promise<readonly RemoteRoute[]> {
+  const module = (await serverModule(`${remote}/routes`, manifestUrl)) as { default?: unknown } | null;
+  if (!module || !Array.isArray(module.default)) throw new Error(`${remote}/routes has no route list`);
+  return module.default as readonly RemoteRoute[];
+}
+
+/**
+ * Another remote's widget the page's route asked for (shared-contracts loadWidget), from that remote's server build
+ * when the deploy has one; rejects otherwise (the page then draws the widget's stand-in, as before).
+ */
+function serverWidget(id: string, remotes: Record<string, string>): Promise<unknown> {
+  const remote = id.slice(0, id.indexOf('/'));
+  const manifestUrl = remotes[remote];
+  if (!remote || !manifestUrl) return Promise.reject(new Error(`${id}: its remote is not in the remotes map`));
+  return serverModule(id, manifestUrl);
 }
 
 /** A promise React's `use` reads without suspending. */
@@ -267,6 +298,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     pending: new Set(),
     timeZone: validTimeZone(request.cookies[TIME_ZONE_COOKIE]),
     formatted: new Map(),
+    loadWidget: (id) => serverWidget(id, request.remotes),
+    widgets: new Set(),
   };
   const locale = resolveLocale({
     search: url.searchParams,
@@ -347,6 +380,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           receipt: await receiptDigest(scope.storage.get(STORAGE_KEYS.RECEIPT)),
           timeZone: scope.timeZone ?? null,
           formatted: Object.fromEntries(scope.formatted ?? []),
+          widgets: [...(scope.widgets ?? [])],
         },
         timings,
       };

@@ -109,7 +109,8 @@ export function shellConfig(o) {
  * `firstView`: per route table path, the lazy chunks its first screen loads (FirstViewChunksPlugin), which the site
  * host preloads with the page.
  * @param {{ dirname: string, name: string, port: number, title: string, exposes: Record<string,string>,
- *           scripts?: Record<string,string>, firstView?: Record<string, string[]>, server?: boolean }} o
+ *           scripts?: Record<string,string>, firstView?: Record<string, string[]>, server?: boolean,
+ *           serverExposes?: Record<string,string> }} o
  */
 export function remoteConfigs(o) {
   const remote = (_env, argv = {}) => {
@@ -162,7 +163,8 @@ export function remoteConfigs(o) {
   };
   // A remote without a standalone page or scripts (a test fixture) builds the remote alone.
   const hasPages = Object.hasOwn(o.exposes, './standalone') || Object.keys(scripts).length > 0;
-  // `server`: a Node build of './routes' in dist/server (server-side rendering by the shell's server bundle).
+  // `server`: a Node build of './routes' (or of `serverExposes`: the widgets another remote's page draws) in
+  // dist/server (server-side rendering by the shell's server bundle).
   const server = o.server && process.env.SSR_BUILD !== '0' ? [remoteServerConfig(o)] : [];
   if (process.env.SSR_ONLY === '1' && o.server) return server;
   return [remote, ...(hasPages ? [pages] : []), ...server];

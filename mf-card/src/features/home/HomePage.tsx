@@ -32,7 +32,8 @@ import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
 import { bindOfferOf, offerAfterBatch, type BindOffer } from './bind-offer';
-import { loadWidget, RemoteWidget, type WidgetId } from 'shared-contracts/ui/federation';
+import { loadWidget, RemoteWidget } from 'shared-contracts/ui/federation';
+import { listWidgets } from './widgets';
 import { SimCard, WidgetFallback } from './SimCard';
 
 /**
@@ -43,10 +44,7 @@ export const WIDGET_WAIT_MS = 1000;
 
 /** Loads the widgets `list` shows; settles when they are in (or failed), or after WIDGET_WAIT_MS. */
 function widgetsOf(list: CardListResponse): Promise<unknown> {
-  const ids: WidgetId[] = [];
-  if (list.eid.length) ids.push('mf_esim/SlotCard');
-  if (list.pool.length) ids.push('mf_pool/PoolCard');
-  if (list.esim.length) ids.push('mf_esim/EsimCard');
+  const ids = listWidgets(list);
   if (!ids.length) return Promise.resolve();
   return Promise.race([
     Promise.allSettled(ids.map((id) => loadWidget(id))),

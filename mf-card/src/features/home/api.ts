@@ -10,6 +10,7 @@ import {
 import { prefetchActivities } from '../../components/activities/use-activities';
 import { getApiClient } from '../../lib/api-client';
 import { askCardList, askCardListFirstCalls, askUnbindList } from './calls';
+import { prefetchListWidgets } from './widgets';
 
 // The card list calls (base api: /eshop/api/v1/...). Each returns the client's result value (it never throws).
 export const getCardList = (): Promise<CallResult<'getCardList'>> => askCardList(getApiClient());
@@ -30,9 +31,9 @@ export const bindEid = (eid: string): Promise<CallResult<'bindEid'>> => getApiCl
  * mf_card/routes' prefetch of /eshop/card/list: its first calls are asked ahead while the page starts (the list and
  * the unbind check logged in only, the adverts always); the page's own calls take their answers from the api client.
  */
-export function prefetchCardList({ lang }: RoutePrefetch): void {
+export function prefetchCardList({ lang }: RoutePrefetch): Promise<unknown> | undefined {
   const client = aheadOf(getApiClient());
-  askCardListFirstCalls(client);
+  const calls = askCardListFirstCalls(client);
   // The adverts above the list (a visitor's page has them too): on the server, the banners are in the page's HTML.
   prefetchActivities(
     client,
@@ -40,4 +41,6 @@ export function prefetchCardList({ lang }: RoutePrefetch): void {
     lang,
     getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID),
   );
+  // The other remotes' widgets the list shows (widgets.ts): drawn on the server with the list.
+  return calls ? prefetchListWidgets(calls.list, lang) : undefined;
 }

@@ -14,7 +14,7 @@ import {
 } from 'shared-contracts';
 import { Button, Gauge } from 'shared-contracts/ui';
 import { copyText } from '../../lib/copy-text';
-import { useRemoteTranslation } from '../../lib/remote';
+import { remote, useRemoteTranslation } from '../../lib/remote';
 import { Actions, Amounts, Badge, Body, Foot, Head, IccidButton, NameButton, Row } from './styles';
 
 export interface EsimCardProps {
@@ -136,5 +136,8 @@ export function EsimCard({ card, onRefresh }: EsimCardProps) {
     </Body>
   );
 }
+
+/** What the widget's first render needs besides its code (shared-contracts loadWidget): its strings in `lang`. */
+export const prepare = (lang: string): Promise<void> => remote.loadNamespace(lang);
 
 export default EsimCard;

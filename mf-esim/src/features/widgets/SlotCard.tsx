@@ -9,7 +9,7 @@ import {
   type EidItem,
 } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
-import { useRemoteTranslation } from '../../lib/remote';
+import { remote, useRemoteTranslation } from '../../lib/remote';
 import { Actions, Badge, Body, Head, Icons, NameButton } from './styles';
 
 export interface SlotCardProps {
@@ -62,5 +62,8 @@ export function SlotCard({ slot, index }: SlotCardProps) {
     </Body>
   );
 }
+
+/** What the widget's first render needs besides its code (shared-contracts loadWidget): its strings in `lang`. */
+export const prepare = (lang: string): Promise<void> => remote.loadNamespace(lang);
 
 export default SlotCard;

@@ -33,7 +33,7 @@ import {
 import { getApiClient } from '../../lib/api-client';
 import { announcePoolChange } from '../../lib/pool-events';
 import { handOverPool } from '../../lib/pool-handover';
-import { useRemoteTranslation } from '../../lib/remote';
+import { remote, useRemoteTranslation } from '../../lib/remote';
 import { Dialog } from 'shared-contracts/ui/dialog';
 
 export interface PoolCardProps {
@@ -195,5 +195,8 @@ export function PoolCard({ pool, index, detail = false, onChanged, client }: Poo
     </WidgetBody>
   );
 }
+
+/** What the widget's first render needs besides its code (shared-contracts loadWidget): its strings in `lang`. */
+export const prepare = (lang: string): Promise<void> => remote.loadNamespace(lang);
 
 export default PoolCard;
