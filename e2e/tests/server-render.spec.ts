@@ -135,7 +135,10 @@ test('logged in: the card list and /pkg come rendered for the account and hydrat
 
   const release = await holdShellEntry(page);
   await page.goto('/eshop/card/list', { waitUntil: 'commit' });
-  await frame(page).getByTestId('pool-card').first().evaluate((node) => node.setAttribute('data-test-kept', '1'));
+  await frame(page)
+    .getByTestId('pool-card')
+    .first()
+    .evaluate((node) => node.setAttribute('data-test-kept', '1'));
   release();
   await hydrated(page);
   await expect(frame(page).getByTestId('sim-card').first()).toBeVisible();

@@ -35,12 +35,7 @@ export function prefetchCardList({ lang }: RoutePrefetch): Promise<unknown> | un
   const client = aheadOf(getApiClient());
   const calls = askCardListFirstCalls(client);
   // The adverts above the list (a visitor's page has them too): on the server, the banners are in the page's HTML.
-  prefetchActivities(
-    client,
-    CARD_LIST_ACTIVITY_POSITION,
-    lang,
-    getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID),
-  );
+  prefetchActivities(client, CARD_LIST_ACTIVITY_POSITION, lang, getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   // The other remotes' widgets the list shows (widgets.ts): drawn on the server with the list.
   return calls ? prefetchListWidgets(calls.list, lang) : undefined;
 }

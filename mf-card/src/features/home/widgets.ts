@@ -19,10 +19,7 @@ export const WIDGETS_BEFORE_HYDRATION_MS = 1000;
  * the hydrating render the same (the start-up waits for them, at most WIDGETS_BEFORE_HYDRATION_MS: a widget still
  * loading then hydrates once its code is in).
  */
-export function prefetchListWidgets(
-  answer: Promise<{ ok: boolean; data?: unknown }>,
-  lang: string,
-): Promise<unknown> {
+export function prefetchListWidgets(answer: Promise<{ ok: boolean; data?: unknown }>, lang: string): Promise<unknown> {
   const loading = answer.then(async (result) => {
     if (!result.ok) return;
     const ids = listWidgets(result.data as CardListResponse);
