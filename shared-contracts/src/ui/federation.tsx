@@ -5,6 +5,7 @@ import {
   startTransition,
   Suspense,
   useEffect,
+  useMemo,
   useState,
   type ComponentType,
   type ReactNode,
@@ -115,15 +116,23 @@ export function RemoteWidget<P extends object>({
   // one synchronous render and commit of about 100 ms each, with the CPU slowed four times.
   const hydrating = !useIsClient();
   const [drawn] = useState(() => widgetDrawnFirst<P>(id, hydrating));
-  const [shown, setShown] = useState(!hydrating);
+  // A drawn widget stays as it is: a render with new props before its boundary hydrated (its code still loading)
+  // would make React draw it again, from the stand-in.
+  const [shown, setShown] = useState(!hydrating || drawn !== null);
   useEffect(() => {
     if (!shown) startTransition(() => setShown(true));
   }, [shown]);
   const Widget = drawn ?? remoteWidget<P>(id);
-  return (
-    <Boundary fallback={fallback}>
-      <Suspense fallback={loading ?? fallback}>{drawn || shown ? <Widget {...props} /> : fallback}</Suspense>
-    </Boundary>
+  const show = drawn !== null || shown;
+  // The same tree while nothing it shows changed: the render right after hydrating (useIsClient turns true) must not
+  // reach a boundary still waiting for its widget's code, or React draws that widget again from its stand-in.
+  return useMemo(
+    () => (
+      <Boundary fallback={fallback}>
+        <Suspense fallback={loading ?? fallback}>{show ? <Widget {...props} /> : fallback}</Suspense>
+      </Boundary>
+    ),
+    [Widget, show, props, fallback, loading],
   );
 }
 

@@ -119,8 +119,9 @@ export function HomePage() {
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
-  // Server-side rendering: the list may have come with the page (its answer in the page; its other remotes' widgets
-  // show their stand-ins until the page is hydrated, RemoteWidget). The first load below then takes that answer.
+  // Server-side rendering: the list may have come with the page (its answer in the page, its other remotes' widgets
+  // drawn with it: RemoteWidget). The first load below then takes that answer, the same object: the list is not set
+  // again (a widget not hydrated yet that gets new props is drawn again by React, its stand-in first).
   const [list, setList] = useInitialCall<CardListResponse | null>(
     'cardList',
     () => {
@@ -168,7 +169,7 @@ export function HomePage() {
       if (result.ok) await widgetsOf(result.data);
       startTransition(() => {
         if (result.ok) {
-          setList(result.data);
+          setList((current) => (current === result.data ? current : result.data));
           setFailed(false);
         } else setFailed(true);
       });
