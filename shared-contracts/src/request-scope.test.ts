@@ -215,6 +215,19 @@ describe('peekInitialResult', () => {
     expect(callKey('getActivityList', { position: 'q', lang: 'en' })).not.toBe(withLogin);
   });
 
+  it("reads the seed only while the device's login is the page's (a login in the page ends it)", () => {
+    let receipt: string | null = null;
+    seedInitialResults({ [callKey('checkCard', { flag: '2', iccid: '555' })]: answer }, () => receipt === null);
+    // The visitor's answer answers the visitor's call...
+    expect(peekInitialResult('checkCard', { flag: '2', iccid: '555' })).toEqual(answer);
+    // ...never the same call of the account logged in meanwhile (its key leaves the login out).
+    receipt = 'receipt-token';
+    expect(peekInitialResult('checkCard', { flag: '2', iccid: '555', auth_token: receipt })).toBeNull();
+    expect(takeInitialResult('checkCard', { flag: '2', iccid: '555', auth_token: receipt })).toBeNull();
+    receipt = null;
+    expect(peekInitialResult('checkCard', { flag: '2', iccid: '555' })).toBeNull();
+  });
+
   it("on the client: the page's #ssr-data seed; a seed for another payload is ignored", () => {
     // The seed as the host writes it into the page (JSON), read back as the client does.
     const seed = JSON.parse(

@@ -136,16 +136,36 @@ let seeded: Map<string, CallResult<CallName>> | null = null;
 /** Answers a render may still read synchronously after the client took them (the hydrating render and its effects). */
 let readable: Map<string, CallResult<CallName>> | null = null;
 
-/** The client: the answers the server rendered the page with. */
-export function seedInitialResults(answers: Record<string, CallResult<CallName>>): void {
+/** Whether the seeded answers still belong to the page's login (the start-up's check; always, by default). */
+let seedValid: () => boolean = () => true;
+
+/**
+ * The client: the answers the server rendered the page with. `sameLogin`: whether the device's login is still the
+ * one the page was rendered for; once it is not (a login or logout in the page), the seed is not read any more:
+ * a call's key leaves the login out (callKey), so a visitor's answer would otherwise answer the account's same call.
+ */
+export function seedInitialResults(
+  answers: Record<string, CallResult<CallName>>,
+  sameLogin: () => boolean = () => true,
+): void {
   seeded = new Map(Object.entries(answers));
   readable = new Map(seeded);
+  seedValid = sameLogin;
+}
+
+/** The seeded answers while they are the page's login's; null after a login change (and dropped then). */
+function seedsOfThisLogin(): { seeded: Map<string, CallResult<CallName>>; readable: Map<string, CallResult<CallName>> } | null {
+  if (!seeded || !readable) return null;
+  if (seedValid()) return { seeded, readable };
+  forgetInitialResults();
+  return null;
 }
 
 /** Ends the hydration window: later renders ask the network as before. */
 export function forgetInitialResults(): void {
   seeded = null;
   readable = null;
+  seedValid = () => true;
 }
 
 /**
@@ -155,16 +175,17 @@ export function forgetInitialResults(): void {
 export function peekInitialResult<N extends CallName>(name: N, payload: unknown): CallResult<N> | null {
   const key = callKey(name, payload);
   const scope = requestScope();
-  const found = scope ? scope.answers.get(key) : readable?.get(key);
+  const found = scope ? scope.answers.get(key) : seedsOfThisLogin()?.readable.get(key);
   return (found as CallResult<N> | undefined) ?? null;
 }
 
 /** The api client, on the client: a seeded answer in place of the network, once. */
 export function takeInitialResult<N extends CallName>(name: N, payload: unknown): CallResult<N> | null {
-  if (!seeded) return null;
+  const seeds = seedsOfThisLogin();
+  if (!seeds) return null;
   const key = callKey(name, payload);
-  const found = seeded.get(key);
+  const found = seeds.seeded.get(key);
   if (!found) return null;
-  seeded.delete(key);
+  seeds.seeded.delete(key);
   return found as CallResult<N>;
 }

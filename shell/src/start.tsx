@@ -101,7 +101,9 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   let ssr = serverRendered(container);
   // The server's answers first: the route's prefetch and first render take them instead of asking again.
   if (ssr) {
-    seedInitialResults(ssr.answers);
+    // Read while the device's login is the one the page was rendered for (checked below; a login in the page ends it).
+    const receiptAtStart = storage.get(STORAGE_KEYS.RECEIPT);
+    seedInitialResults(ssr.answers, () => storage.get(STORAGE_KEYS.RECEIPT) === receiptAtStart);
     seedTimeZone(ssr.timeZone);
     seedFormatted(ssr.formatted);
     seedServerWidgets(ssr.widgets);
