@@ -154,7 +154,10 @@ export function seedInitialResults(
 }
 
 /** The seeded answers while they are the page's login's; null after a login change (and dropped then). */
-function seedsOfThisLogin(): { seeded: Map<string, CallResult<CallName>>; readable: Map<string, CallResult<CallName>> } | null {
+function seedsOfThisLogin(): {
+  seeded: Map<string, CallResult<CallName>>;
+  readable: Map<string, CallResult<CallName>>;
+} | null {
   if (!seeded || !readable) return null;
   if (seedValid()) return { seeded, readable };
   forgetInitialResults();
