@@ -123,16 +123,15 @@ export function RemoteWidget<P extends object>({
     if (!shown) startTransition(() => setShown(true));
   }, [shown]);
   const Widget = drawn ?? remoteWidget<P>(id);
-  const show = drawn !== null || shown;
   // The same tree while nothing it shows changed: the render right after hydrating (useIsClient turns true) must not
   // reach a boundary still waiting for its widget's code, or React draws that widget again from its stand-in.
   return useMemo(
     () => (
       <Boundary fallback={fallback}>
-        <Suspense fallback={loading ?? fallback}>{show ? <Widget {...props} /> : fallback}</Suspense>
+        <Suspense fallback={loading ?? fallback}>{shown ? <Widget {...props} /> : fallback}</Suspense>
       </Boundary>
     ),
-    [Widget, show, props, fallback, loading],
+    [Widget, shown, props, fallback, loading],
   );
 }
 

@@ -32,25 +32,9 @@ import { AddCardSheet } from './AddCardSheet';
 import { getCardList, getUnbindList } from './api';
 import { BatchBindDialog, SingleBindDialog } from './BindDialogs';
 import { bindOfferOf, offerAfterBatch, type BindOffer } from './bind-offer';
-import { loadWidget, RemoteWidget } from 'shared-contracts/ui/federation';
-import { listWidgets } from './widgets';
+import { RemoteWidget } from 'shared-contracts/ui/federation';
+import { loadListWidgets } from './widgets';
 import { SimCard, WidgetFallback } from './SimCard';
-
-/**
- * How long the list waits for the other remotes' widgets it shows (eSIM slots, pools, eSIMs) before it shows with
- * their stand-ins: a widget replacing its stand-in after the list is on screen moves what is under it.
- */
-export const WIDGET_WAIT_MS = 1000;
-
-/** Loads the widgets `list` shows; settles when they are in (or failed), or after WIDGET_WAIT_MS. */
-function widgetsOf(list: CardListResponse): Promise<unknown> {
-  const ids = listWidgets(list);
-  if (!ids.length) return Promise.resolve();
-  return Promise.race([
-    Promise.allSettled(ids.map((id) => loadWidget(id))),
-    new Promise((resolve) => setTimeout(resolve, WIDGET_WAIT_MS)),
-  ]);
-}
 
 const Groups = styled.div`
   display: grid;
@@ -114,14 +98,14 @@ function GroupOf<T>({
 /** /eshop/card/list: the user's eSIM slots, shared plans, eSIMs and SIM cards, with Add and bind dialogs. */
 export function HomePage() {
   const { t: pageText } = useRemoteTranslation();
-  const { t } = moreText.useRemoteTranslation();
+  const { t, i18n } = moreText.useRemoteTranslation();
   const navigate = useNavigate();
   const loggedIn = Boolean(getStorage().get(STORAGE_KEYS.RECEIPT));
   // The shell loads the user's e-mail after the receipt arrives (access_token links): follow it on the bus.
   const [email, setEmail] = useState(() => getStorage().get(STORAGE_KEYS.USER_EMAIL));
   // Server-side rendering: the list may have come with the page (its answer in the page, its other remotes' widgets
-  // drawn with it: RemoteWidget). The first load below then takes that answer, the same object: the list is not set
-  // again (a widget not hydrated yet that gets new props is drawn again by React, its stand-in first).
+  // drawn with it: RemoteWidget). The first load below then takes that answer, the same object, so setting it again
+  // changes nothing (a widget not hydrated yet that got new props would be drawn again by React, stand-in first).
   const [list, setList] = useInitialCall<CardListResponse | null>(
     'cardList',
     () => {
@@ -162,14 +146,17 @@ export function HomePage() {
   const [deviceIccid] = useState(() => getStorage().get(STORAGE_KEYS.DEVICE_ITEM_ICCID));
   const activities = useActivities({ iccid: deviceIccid, position: CARD_LIST_ACTIVITY_POSITION });
 
-  // The list shows with its widgets (widgetsOf), as a transition: it renders in slices, so what arrives meanwhile
+  // The widgets' strings are loaded in the page's language at the time (a change of language does not reload the list).
+  const language = useRef(i18n.language);
+  language.current = i18n.language;
+  // The list shows with its widgets (loadListWidgets), as a transition: it renders in slices, so what arrives meanwhile
   // (the unbind check, taps) is handled.
   const show = useCallback(
     async (result: CallResult<'getCardList'>) => {
-      if (result.ok) await widgetsOf(result.data);
+      if (result.ok) await loadListWidgets(result.data, language.current);
       startTransition(() => {
         if (result.ok) {
-          setList((current) => (current === result.data ? current : result.data));
+          setList(result.data);
           setFailed(false);
         } else setFailed(true);
       });
