@@ -18,7 +18,10 @@
 // DATABASE_URL (api on PostgreSQL instead of PGlite), BENCH_SKIP_BUILD=1, BENCH_PROFILE=1 (record the V8 profiler in
 // each trace, keep <page>-<method>-<round>.cpuprofile and print where the card pages' main-thread time goes, by
 // package; the profiler slows the runs a little: use it to find causes, not for the figures), BENCH_LANTERN=1 (keep
-// <page>-simulate-<round>.lantern.txt: the simulated requests and tasks behind each LCP, lib/lantern.mjs).
+// <page>-simulate-<round>.lantern.txt: the simulated requests and tasks behind each LCP and TBT, lib/lantern.mjs),
+// BENCH_AS_INDEX=1300 (a slow day on a fast one: every run, floors included, gets the CPU multiplier
+// 4 x the index measured before / 1300 instead of 4, so a machine of that benchmark index is what is modelled, in
+// both methods; no effect when the machine is already that slow).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +56,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const LANTERN = process.env.BENCH_LANTERN === '1';
 const NO_JS = process.env.BENCH_NOJS !== '0';
+const AS_INDEX = Number(process.env.BENCH_AS_INDEX) || 0;
 const METHODS = (process.env.BENCH_METHODS || 'simulate,devtools')
   .split(',')
   .map((method) => method.trim())
@@ -297,6 +301,17 @@ await withTeardown(async () => {
   const receipt = await loginDemo(api.origin);
   const indexBefore = await benchmarkIndex().catch(() => Number.NaN);
   console.log(`[bench] Lighthouse benchmark index before: ${fixed(indexBefore)}; methods ${METHODS.join(', ')}`);
+  // A slow day modelled: Lighthouse's CPU multiplier is what stands for the phone's slower CPU, and it scales this
+  // machine's task times; a machine of index AS_INDEX would show them longer by indexBefore / AS_INDEX.
+  const cpuSlowdown =
+    AS_INDEX > 0 && indexBefore > AS_INDEX ? Math.round(400 * (indexBefore / AS_INDEX)) / 100 : undefined;
+  if (AS_INDEX > 0) {
+    console.log(
+      cpuSlowdown
+        ? `[bench] BENCH_AS_INDEX=${AS_INDEX}: CPU x${cpuSlowdown} instead of x4 in both methods`
+        : `[bench] BENCH_AS_INDEX=${AS_INDEX}: the machine is that slow already; CPU x4`,
+    );
+  }
 
   const pages = pagesOf(origins, receipt).filter(selected);
 
@@ -323,7 +338,7 @@ await withTeardown(async () => {
         done += 1;
         try {
           // One retry: a shared machine now and then fails a run (a tab that does not load in time).
-          const options = { method, profile: PROFILE, lantern: LANTERN };
+          const options = { method, profile: PROFILE, lantern: LANTERN, cpuSlowdown };
           const { metrics, lhr, trace, lantern } = await runLighthouse(page, options).catch((error) => {
             if (isStopping()) throw error;
             console.error(`[bench] round ${round} ${method} ${page.name}: ${error.message}; once more`);
@@ -411,11 +426,18 @@ await withTeardown(async () => {
     ]),
   );
   const d = THROTTLING.devtools.throttling;
+  const cpu = cpuSlowdown ?? d.cpuSlowdownMultiplier;
   const text = [
     `Lighthouse ${ROUNDS} round(s), medians; mobile; ${new Date().toISOString()}`,
-    `throttling: simulate = Lantern's Slow 4G (150 ms RTT, 1.6 Mbit/s) and CPU x4 computed from a fast load; ` +
+    `throttling: simulate = Lantern's Slow 4G (150 ms RTT, 1.6 Mbit/s) and CPU x${cpu} computed from a fast load; ` +
       `devtools = applied to the real load (latency ${d.requestLatencyMs} ms, ${fixed(d.downloadThroughputKbps)}/` +
-      `${fixed(d.uploadThroughputKbps)} kbit/s, CPU x${d.cpuSlowdownMultiplier})`,
+      `${fixed(d.uploadThroughputKbps)} kbit/s, CPU x${cpu})`,
+    ...(cpuSlowdown
+      ? [
+          `a slow day modelled (BENCH_AS_INDEX=${AS_INDEX}): CPU x${cpuSlowdown} = 4 x ${fixed(indexBefore)} / ` +
+            `${AS_INDEX}, floors included; the index column is this machine's, not the modelled one`,
+        ]
+      : []),
     `Chromium ${CHROME_PATH}; api on ${api.database}; node ${process.version}`,
     // A shared 2-core machine: other work running at the same time shows here (Lantern simulates the network and
     // scales CPU by the observed task times, so a busy machine inflates TBT more than LCP; applied throttling slows
@@ -501,6 +523,8 @@ await withTeardown(async () => {
       {
         methods: METHODS,
         throttling: THROTTLING,
+        cpuSlowdown: cpu,
+        asIndex: cpuSlowdown ? AS_INDEX : undefined,
         benchmarkIndex: { before: indexBefore, after: indexAfter, runs: runIndex },
         runs,
         summaries,

@@ -36,6 +36,51 @@ export async function lanternLcp(artifacts, lhr) {
   return lines.join('\n');
 }
 
+/**
+ * How the simulation arrives at the TBT, as text: its FCP to TTI window (optimistic and pessimistic, averaged by
+ * Lighthouse) and every main-thread task simulated at 50 ms or more, with the time it blocks inside the window.
+ * @param {object} artifacts Lighthouse's artifacts of the run @param {object} lhr its report
+ */
+export async function lanternTbt(artifacts, lhr) {
+  const { LanternTotalBlockingTime } = await import(
+    `${LIGHTHOUSE}core/computed/metrics/lantern-total-blocking-time.js`
+  );
+  const { LanternFirstContentfulPaint } = await import(
+    `${LIGHTHOUSE}core/computed/metrics/lantern-first-contentful-paint.js`
+  );
+  const { LanternInteractive } = await import(`${LIGHTHOUSE}core/computed/metrics/lantern-interactive.js`);
+  const { Audit } = await import(`${LIGHTHOUSE}core/audits/audit.js`);
+  const context = { computedCache: new Map(), settings: lhr.configSettings, options: {} };
+  const data = Audit.makeMetricComputationDataInput(artifacts, context);
+  const [tbt, fcp, tti] = await Promise.all([
+    LanternTotalBlockingTime.request(data, context),
+    LanternFirstContentfulPaint.request(data, context),
+    LanternInteractive.request(data, context),
+  ]);
+  const lines = [`TBT ${Math.round(tbt.timing)} ms (the mean of the two estimates)`];
+  // Lighthouse pairs the optimistic TBT with the pessimistic FCP and the optimistic TTI, and the other way round.
+  for (const [kind, from, to] of [
+    ['optimistic', fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
+    ['pessimistic', fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
+  ]) {
+    const estimate = tbt[`${kind}Estimate`];
+    lines.push(
+      `${kind}: TBT ${Math.round(estimate.timeInMs)} ms, window ${Math.round(from)}-${Math.round(to)} ms`,
+      '  start    end  blocks  node',
+    );
+    const rows = [...estimate.nodeTimings.entries()]
+      .filter(([node, timing]) => node.type === 'cpu' && timing.duration >= 50)
+      .sort((a, b) => a[1].startTime - b[1].startTime);
+    for (const [node, timing] of rows) {
+      const blocks = Math.max(0, Math.min(timing.endTime, to) - Math.max(timing.startTime, from) - 50);
+      const at = `${String(Math.round(timing.startTime)).padStart(7)} ${String(Math.round(timing.endTime)).padStart(6)}`;
+      lines.push(`${at}  ${String(Math.round(blocks)).padStart(6)}  ${describeNode(node)}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
 function describeNode(node) {
   if (node.type === 'network') {
     const { url, transferSize, priority } = node.request;
@@ -49,5 +94,8 @@ function describeNode(node) {
   );
   const layout = node.childEvents.some((event) => event.name === 'Layout');
   const observed = ((node.endTime - node.startTime) / 1000).toFixed(1);
-  return `cpu ${observed} ms observed${scripts.size ? `  evaluates ${[...scripts].join(', ')}` : ''}${layout ? '  layout' : ''}`;
+  const url = node.childEvents.find((event) => event.args?.data?.url)?.args.data.url;
+  const what = scripts.size ? `  evaluates ${[...scripts].join(', ')}` : url ? `  ${url.split('/').pop()}` : '';
+  const top = [...new Set(node.childEvents.filter((event) => event.dur >= node.event.dur * 0.3).map((e) => e.name))];
+  return `cpu ${observed} ms observed${what}${layout ? '  layout' : ''}  (${top.slice(0, 4).join(' > ')})`;
 }

@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 
 import { launchChromium, seedLocalStorage } from './cdp.mjs';
-import { lanternLcp } from './lantern.mjs';
+import { lanternLcp, lanternTbt } from './lantern.mjs';
 import { onCleanup } from './processes.mjs';
 import { CHROMIUM } from './workspace.mjs';
 
@@ -52,15 +52,22 @@ for (const [key, value] of Object.entries(THROTTLING.devtools.throttling)) {
  *   expectRequest?: string }} page
  *   storage: localStorage entries (and cookies) put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
- * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean }} [options] method: simulate
- *   (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the observed load a
- *   little, so profiling runs are for finding where time goes, not for the figures); lantern: also return how the
- *   simulation arrived at the LCP (lib/lantern.mjs; simulate only)
+ * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean, cpuSlowdown?: number }} [options]
+ *   method: simulate (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the
+ *   observed load a little, so profiling runs are for finding where time goes, not for the figures); lantern: also
+ *   return how the simulation arrived at the LCP and the TBT (lib/lantern.mjs; simulate only); cpuSlowdown: the CPU multiplier
+ *   instead of the method's 4 (web.mjs BENCH_AS_INDEX: a slower machine than this one)
  * @returns {Promise<{ metrics: ReturnType<typeof metricsOf>, lhr: object, trace?: object, lantern?: string }>}
  */
-export async function runLighthouse(page, { method = 'simulate', profile = false, lantern = false } = {}) {
-  const throttle = THROTTLING[method];
-  if (!throttle) throw new Error(`unknown throttling method ${method} (simulate, devtools)`);
+export async function runLighthouse(
+  page,
+  { method = 'simulate', profile = false, lantern = false, cpuSlowdown = undefined } = {},
+) {
+  const methodThrottle = THROTTLING[method];
+  if (!methodThrottle) throw new Error(`unknown throttling method ${method} (simulate, devtools)`);
+  const throttle = cpuSlowdown
+    ? { ...methodThrottle, throttling: { ...methodThrottle.throttling, cpuSlowdownMultiplier: cpuSlowdown } }
+    : methodThrottle;
   // handleSIGINT off: chrome-launcher's own Ctrl-C handler exits the process before our teardown has stopped the
   // servers and removed the temporary database; the teardown kills the browser instead.
   registerBrowserCleanup();
@@ -91,7 +98,10 @@ export async function runLighthouse(page, { method = 'simulate', profile = false
       metrics,
       lhr,
       trace: profile ? result.artifacts.Trace : undefined,
-      lantern: lantern && method === 'simulate' ? await lanternLcp(result.artifacts, lhr) : undefined,
+      lantern:
+        lantern && method === 'simulate'
+          ? `${await lanternLcp(result.artifacts, lhr)}\n${await lanternTbt(result.artifacts, lhr)}`
+          : undefined,
     };
   } finally {
     await chrome.kill();

@@ -214,6 +214,20 @@ test("moments are written in the reader's zone: UTC (named) before the server kn
   const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const seen = watch(page);
+  // ICU's data is loaded by a worker of the shell's own origin (shell/src/lib/warm-intl.ts), which the page's policy
+  // allows and which ends once done.
+  const workers: Array<{ url: string; closed: boolean }> = [];
+  page.on('worker', (worker) => {
+    const entry = { url: worker.url(), closed: false };
+    workers.push(entry);
+    worker.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   const first = await (await page.request.get(`/2/${demo.activatedBound}`)).text();
   expect(first).toMatch(/data-testid="card-updated"[^>]*>[^<]*UTC/);
   await page.goto(`/2/${demo.activatedBound}`);
@@ -221,6 +235,9 @@ test("moments are written in the reader's zone: UTC (named) before the server kn
   // Hydrated with the zone the page was rendered in, then written in the device's.
   await expect(frame(page).getByTestId('card-updated')).not.toContainText('UTC');
   expect(seen.errors).toEqual([]);
+  expect(workers.map((worker) => new URL(worker.url).pathname)).toEqual([expect.stringMatching(/^\/intl-warm\./)]);
+  await expect.poll(() => workers[0]?.closed).toBe(true);
+  expect(refused).toEqual([]);
   // The page told the server its zone: the next page comes in it.
   const cookies = await context.cookies();
   expect(cookies.find((cookie) => cookie.name === 'esim_tz')?.value).toBe('Asia%2FTokyo');

@@ -7,7 +7,13 @@
 // shared package for its first consumer. Each stage takes a group of modules through that and runs them (they then
 // sit in webpack's module cache for the next stages), and the browser may paint and handle input in between; the
 // stages are 1-13 ms here. The imports are eager: no request, only a task boundary.
+import { makeIntlWorker } from './lib/intl-worker';
 import { nextTask } from './lib/next-task';
+import { warmIntl } from './lib/warm-intl';
+
+// ICU's data loaded by a worker while the code below is evaluated (lib/warm-intl.ts): the first format the app makes on
+// the main thread is then short.
+warmIntl(makeIntlWorker, document.documentElement.lang || navigator.language);
 
 const STAGES: Array<() => Promise<unknown>> = [
   () =>

@@ -26,6 +26,7 @@ import { prefetchRoute, settledWithin } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
+import { intlWarmed } from './lib/warm-intl';
 
 export interface StartShellOptions {
   /** Where the remotes' routes come from; default: through the federation runtime (the site as deployed). */
@@ -93,6 +94,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   registerRuntime('shell', { react: React });
   const storage = getStorage();
   mirrorStoredCookies(storage);
+  // The device's zone may be the page's first Intl call: after the worker loaded ICU's data (index.ts).
+  await intlWarmed();
   rememberTimeZone();
   // Without Temporal the device's zone is the page's first Intl call (ICU's data loaded, a long step on a phone): the
   // rest in a new task.
