@@ -21,7 +21,9 @@
 // <page>-simulate-<round>.lantern.txt: the simulated requests and tasks behind each LCP and TBT, lib/lantern.mjs),
 // BENCH_AS_INDEX=1300 (a slow day on a fast one: every run, floors included, gets the CPU multiplier
 // 4 x the index measured before / 1300 instead of 4, so a machine of that benchmark index is what is modelled, in
-// both methods; no effect when the machine is already that slow).
+// both methods; no effect when the machine is already that slow). Applied throttling models that day faithfully (the
+// CPU really runs that much slower, React's 5 ms slices included); the simulation only roughly: Lantern leaves out
+// the tasks under 10 ms as observed, which a slow machine would have made longer and counted.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

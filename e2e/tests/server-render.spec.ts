@@ -56,6 +56,11 @@ test('every demo card page comes rendered: its status, expiry and data, or the p
       expect(html, iccid).toContain('data-testid="card-expiry"');
     }
   }
+  // A first visit (no currency stored) is drawn in the site's first currency, as the page shows once it has the lists:
+  // the header's switcher does not change its width after hydrating.
+  const first = await (await request.get(`/2/${CARDS[0]}`)).text();
+  expect(first).toMatch(/data-testid="language-switcher"[^>]*>[\s\S]*?EN(<!-- -->)? · (<!-- -->)?USD</);
+  expect(first).not.toContain('"getConfig|');
   // A card on another flag: the server sends the browser to the card's own address, keeping the query.
   const moved = await request.get(`/2/${CARDS[6]}?lan=de`, { maxRedirects: 0 });
   expect(moved.status()).toBe(302);

@@ -123,6 +123,7 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     search: new URLSearchParams(initialSearch),
     storedLanguage: storage.get(STORAGE_KEYS.LANGUAGE_KEY),
     storedCurrency: storage.get(STORAGE_KEYS.CURRENCY_KEY),
+    renderedCurrency: ssr?.currency,
     browserLanguage: navigator.language,
   });
   persistLocale(storage, locale.store);

@@ -17,6 +17,7 @@ import i18n from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import {
+  callKey,
   type CallName,
   type CallResult,
   cookieMirrored,
@@ -37,7 +38,7 @@ import {
 import { App } from '../app/App';
 import { AppProviders } from '../app/provider';
 import { resolveRoute } from '../app/routes/table';
-import { resolveLocale } from '../features/locale/lib/resolve-locale';
+import { type LocaleSources, type ResolvedLocale, resolveLocale } from '../features/locale/lib/resolve-locale';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
 import { type RemoteName } from '../features/remotes/lib/remote-names';
 import { apiClient } from '../lib/api-client';
@@ -278,6 +279,23 @@ function requestStorage(cookies: Record<string, string>) {
   });
 }
 
+/**
+ * A device without a currency (no ccy, none stored: a first visit) sees the site's first (spec section 5), which the
+ * client learns from getConfig once the page is up: the server asks it too, so the page is drawn in it. The answer
+ * is not the page's (the client's call names its own address): it is left out of the seed.
+ */
+async function firstCurrency(
+  scope: RequestScope,
+  locale: ResolvedLocale,
+  sources: Omit<LocaleSources, 'server'>,
+): Promise<string | null> {
+  if (locale.currency !== null) return null;
+  const payload = { url: '' };
+  const result = await apiClient.call('getConfig', payload, { disableBack: true, closeMessage: true });
+  scope.answers.delete(callKey('getConfig', payload));
+  return result.ok ? resolveLocale({ ...sources, server: result.data }).currency : null;
+}
+
 /** Renders the page at `request.url`; rejects when it cannot (the host then serves the client-only page). */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const t0 = performance.now();
@@ -301,21 +319,28 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     loadWidget: (id) => serverWidget(id, request.remotes),
     widgets: new Set(),
   };
-  const locale = resolveLocale({
+  const sources = {
     search: url.searchParams,
     storedLanguage: scope.storage.get(STORAGE_KEYS.LANGUAGE_KEY),
     storedCurrency: scope.storage.get(STORAGE_KEYS.CURRENCY_KEY),
     browserLanguage: (request.acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim() || null,
-  });
+  };
+  let locale = resolveLocale(sources);
   const language = locale.language;
 
   return scopes.run(scope, async () => {
     await initServerI18n();
-    const [routes] = await withTimeout(
-      Promise.all([serverRoutes(route.owner, manifestUrl), loadLanguage(language)]),
+    const [routes, , currency] = await withTimeout(
+      Promise.all([
+        serverRoutes(route.owner, manifestUrl),
+        loadLanguage(language),
+        firstCurrency(scope, locale, sources),
+      ]),
       timeoutMs,
       `${route.owner}/routes`,
     );
+    // The language stays the start's (the client starts in it before the lists arrive); the currency is the site's.
+    if (currency) locale = { ...locale, currency };
     timings.remote = performance.now() - t0;
     const own = routes.find((candidate) => candidate.path === route.entry.path);
     if (!own) throw new Error(`${route.owner} has no route ${route.entry.path}`);

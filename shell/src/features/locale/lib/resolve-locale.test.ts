@@ -37,6 +37,27 @@ describe('resolveLocale', () => {
     expect(result.store.currency).toBe('USD');
   });
 
+  it('a first visit takes the currency its server-rendered page was drawn in, and stores it', () => {
+    const first = resolveLocale({ search: q(''), storedLanguage: null, storedCurrency: null, renderedCurrency: 'USD' });
+    expect(first.currency).toBe('USD');
+    expect(first.store.currency).toBe('USD');
+    // A stored currency or the link's own is the device's choice: the page's does not replace it.
+    const stored = resolveLocale({
+      search: q(''),
+      storedLanguage: 'en',
+      storedCurrency: 'EUR',
+      renderedCurrency: 'USD',
+    });
+    expect(stored).toMatchObject({ currency: 'EUR', store: {} });
+    const linked = resolveLocale({
+      search: q('?ccy=jpy'),
+      storedLanguage: null,
+      storedCurrency: null,
+      renderedCurrency: 'USD',
+    });
+    expect(linked.currency).toBe('JPY');
+  });
+
   it('ccy in the query sets the currency', () => {
     const result = resolveLocale({ search: q('?ccy=jpy'), storedLanguage: 'en', storedCurrency: 'USD', server });
     expect(result.currency).toBe('JPY');

@@ -15,6 +15,11 @@ export interface LocaleSources {
   storedCurrency: string | null;
   /** navigator.language, used only when nothing is stored. */
   browserLanguage?: string | null;
+  /**
+   * The currency a server-rendered page was drawn in when the device had none (the site's first, from getConfig): the
+   * page's start takes it, so the header does not change from "EN" to "EN · USD" once the lists arrive.
+   */
+  renderedCurrency?: string | null;
   /** getConfig's lists; absent until the server answered (or when it cannot be reached). */
   server?: { lang_list: readonly string[]; ccy_list: readonly string[] } | null;
 }
@@ -52,7 +57,7 @@ export function resolveLocale(sources: LocaleSources): ResolvedLocale {
 
   const ccy = search.get('ccy')?.trim().toUpperCase() || null;
   const serverCurrencies = server?.ccy_list ?? [];
-  let currency: string | null = ccy ?? storedCurrency;
+  let currency: string | null = ccy ?? storedCurrency ?? sources.renderedCurrency ?? null;
   if (serverCurrencies.length > 0) currency = pickFromServerList(currency, serverCurrencies) ?? null;
   if (currency !== null && currency !== storedCurrency) store.currency = currency;
 
