@@ -5,6 +5,11 @@
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
+    // Without MessageChannel (jsdom): a timer.
+    if (typeof MessageChannel === 'undefined') {
+      setTimeout(resolve, 0);
+      return;
+    }
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();

@@ -30,8 +30,11 @@ describe('the start-up prefetch of the first route', () => {
     const done = prefetchRoute(loader, { pathname: '/2/8988', search: '?ccy=EUR' }, 'de').then(() => {
       settled = true;
     });
+    // The remote's routes, then (a task later) the route's prefetch.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loader.asked).toEqual(['mf_card']);
+    expect(seen).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ params: { flag: '2', iccid: '8988' }, lang: 'de' });
     expect(seen[0]?.search.get('ccy')).toBe('EUR');
