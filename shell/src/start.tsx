@@ -144,6 +144,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   // The page's remote and its data start now, beside the language bundles (the same loader the app renders with).
   const remotesLoader = options.remotesLoader ? loadOnce(options.remotesLoader) : federationRoutesLoader;
   const firstView = prefetchRoute(remotesLoader, { pathname, search: initialSearch }, locale.language);
+  // The remote's files are asked for; i18next's set-up in a task of its own (the two were one 11 ms task here).
+  await nextTask();
   // Hydrating, the first render must equal the server's: it waits for the route's remote and strings, however long.
   await Promise.all([initI18n(locale.language), ssr ? firstView : settledWithin(firstView, FIRST_VIEW_WAIT_MS)]);
 
