@@ -94,11 +94,7 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   registerRuntime('shell', { react: React });
   const storage = getStorage();
   mirrorStoredCookies(storage);
-  // The device's zone may be the page's first Intl call: after the worker loaded ICU's data (index.ts).
-  await intlWarmed();
-  rememberTimeZone();
-  // Without Temporal the device's zone is the page's first Intl call (ICU's data loaded, a long step on a phone): the
-  // rest in a new task.
+  // The start-up in short tasks (the browser paints and takes input between them): the page's seed in the next.
   await nextTask();
   const container = document.getElementById('root');
   let ssr = serverRendered(container);
@@ -110,8 +106,7 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     seedTimeZone(ssr.timeZone);
     seedFormatted(ssr.formatted);
     seedServerWidgets(ssr.widgets);
-    // A first visit's moments are written again in the device's zone once hydrated: their format is made here, alone.
-    if (prepareDeviceMoments(ssr.formatted)) await nextTask();
+    await nextTask();
   }
 
   const { pathname, hash } = window.location;
@@ -148,6 +143,14 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   await nextTask();
   // Hydrating, the first render must equal the server's: it waits for the route's remote and strings, however long.
   await Promise.all([initI18n(locale.language), ssr ? firstView : settledWithin(firstView, FIRST_VIEW_WAIT_MS)]);
+  // The page's first Intl calls, once the worker started in index.ts loaded ICU's data (lib/warm-intl.ts; it had the
+  // remote's and the strings' round trips to do it in, so waiting here holds nothing on the network): the device's
+  // zone (Intl's where there is no Temporal) and, on a first visit, the format its moments are written again in once
+  // hydrated, each in a task of its own.
+  await intlWarmed();
+  rememberTimeZone();
+  await nextTask();
+  if (ssr && prepareDeviceMoments(ssr.formatted)) await nextTask();
 
   if (!container) throw new Error('#root missing');
   const app = (
