@@ -6,7 +6,6 @@ import { LocaleProvider } from '../features/locale/components/LocaleProvider';
 import { type ResolvedLocale } from '../features/locale/lib/resolve-locale';
 import { RemotesProvider } from '../features/remotes/components/RemotesProvider';
 import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-store';
-import { GlobalStyle } from '../lib/global-style';
 import { theme } from 'shared-contracts/ui';
 
 export interface AppProvidersProps {
@@ -19,7 +18,10 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything below the router: theme, remotes, auth receipt, language and currency. */
+/**
+ * Everything below the router: theme, remotes, auth receipt, language and currency. The page's global rules are plain
+ * CSS in its document (@esim/build webpack/html.mjs), not a styled-components global style.
+ */
 export function AppProviders({
   client,
   storage,
@@ -34,7 +36,6 @@ export function AppProviders({
   useEffect(() => document.getElementById('root')?.removeAttribute('data-ssr'), []);
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
       <RemotesProvider loader={remotesLoader}>
         <AuthProvider client={client} storage={storage} freshReceipt={freshReceipt}>
           <LocaleProvider client={client} storage={storage} initial={locale} initialSearch={initialSearch}>

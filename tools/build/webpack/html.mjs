@@ -1,7 +1,9 @@
 // The HTML documents of the shell and of a remote's standalone page: no inline script (a server-rendered page gets
 // React's own and its start script, with the response's nonce: host/ssr.mjs, host/page.mjs), the page's own scripts
 // added by html-webpack-plugin. The boot bar is as tall as the shell's header (theme.layout.header), so nothing moves
-// when the app's header replaces it.
+// when the app's header replaces it. The page's global rules (box sizing, the body's type, focus ring, visually
+// hidden text, reduced motion) are here too, as plain CSS: a styled-components global style re-made them on every
+// hydration (its layout effect cleared and inserted its rules again: half of the first commit's task).
 import { createRequire } from 'node:module';
 import { ENTRY_SCRIPTS, SERVER_PAGE } from '../host/page.mjs';
 import { THEME } from './theme.mjs';
@@ -23,7 +25,14 @@ const page = ({ title, body, manifest }) => `<!doctype html>
     <link rel="icon" href="data:," />${manifest ? installLinks(manifest) : ''}
     <title>${title}</title>
     <style>
+      *,*::before,*::after{box-sizing:border-box}
+      html{-webkit-text-size-adjust:100%}
       html,body{margin:0;background:${THEME.color.background};font-family:${THEME.font.family};color:${THEME.color.text}}
+      body{font-size:${THEME.font.md};line-height:1.45;-webkit-tap-highlight-color:transparent}
+      a{color:inherit}
+      :focus-visible{outline:3px solid ${THEME.color.focus};outline-offset:2px}
+      .visually-hidden{position:absolute!important;inline-size:1px;block-size:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+      @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition-duration:0.01ms!important;animation-duration:0.01ms!important}}
       #root{min-height:100vh}
       .boot-bar{display:flex;align-items:center;box-sizing:border-box;min-height:${THEME.layout.header};padding:0 ${THEME.space.lg};background:${THEME.color.surface};border-bottom:1px solid ${THEME.color.border};font-weight:700;font-size:${THEME.font.lg}}
     </style>

@@ -10,8 +10,9 @@ export const THEME = {
     surface: '#FFFFFF',
     background: '#F5F6F8',
     border: '#E4E6EB',
+    focus: '#1677FF',
   },
   space: { lg: '16px' },
-  font: { lg: '17px', family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif" },
+  font: { md: '15px', lg: '17px', family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif" },
   layout: { header: '56px' },
 };
