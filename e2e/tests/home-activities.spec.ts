@@ -70,6 +70,9 @@ test('the carousel autoplays, and stays still for users who prefer reduced motio
   const slide = page.getByRole('region', { name: 'Offers' }).getByRole('group');
   await expect(slide).toHaveAccessibleName('1 of 3');
   await expect(slide).toHaveAccessibleName('2 of 3', { timeout: 8000 });
+  // It keeps turning (each turn in a transition, which waits for the next banner's image) and wraps around.
+  await expect(slide).toHaveAccessibleName('3 of 3', { timeout: 8000 });
+  await expect(slide).toHaveAccessibleName('1 of 3', { timeout: 8000 });
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.reload();

@@ -55,17 +55,17 @@ describe('banner carousel', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     expect(slide()).toHaveAccessibleName('1 of 3');
     expect(within(slide()).getByRole('img')).toHaveAccessibleName('Summer in Europe');
-    act(() => void jest.advanceTimersByTime(AUTOPLAY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS));
     expect(slide()).toHaveAccessibleName('2 of 3');
     expect(within(slide()).getByRole('img')).toHaveAccessibleName('Unlimited week');
-    act(() => void jest.advanceTimersByTime(AUTOPLAY_MS * 2));
+    await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS * 2));
     expect(slide()).toHaveAccessibleName('1 of 3');
 
     await user.hover(region());
     act(() => void jest.advanceTimersByTime(AUTOPLAY_MS * 3));
     expect(slide()).toHaveAccessibleName('1 of 3');
     await user.unhover(region());
-    act(() => void jest.advanceTimersByTime(AUTOPLAY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS));
     expect(slide()).toHaveAccessibleName('2 of 3');
   });
 

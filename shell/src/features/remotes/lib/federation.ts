@@ -3,6 +3,7 @@ import { getRemotesManifest } from '../api/get-remotes-manifest';
 import { offlineRemotePlugin, isUnavailableModule } from './offline-remote-plugin';
 import { PinnedRemotes } from './pinned-remotes';
 import { remoteIntegrityPlugin } from './remote-integrity-plugin';
+import { shortTasksPlugin } from './short-tasks-plugin';
 import { type RemoteName, type RemotesManifest, type RemotesMap } from './remote-names';
 
 export class RemoteUnavailableError extends Error {
@@ -23,8 +24,8 @@ const pins = new PinnedRemotes();
 
 /**
  * The shell's federation instance: the one the webpack plugin created, or (tests, plain pages) a runtime-only one.
- * The integrity and offline plugins are registered once on it; the integrity plugin also on every instance created
- * after it (the remotes' own, which load their chunks through its createScript hook).
+ * The integrity, offline and short-task plugins are registered once on it; the integrity plugin also on every
+ * instance created after it (the remotes' own, which load their chunks through its createScript hook).
  */
 export function getFederation(): ModuleFederation {
   if (federation) return federation;
@@ -34,7 +35,7 @@ export function getFederation(): ModuleFederation {
     init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
   const integrity = remoteIntegrityPlugin(pins);
   registerGlobalPlugins([integrity]);
-  federation.registerPlugins([integrity, offlineRemotePlugin()]);
+  federation.registerPlugins([integrity, offlineRemotePlugin(), shortTasksPlugin()]);
   return federation;
 }
 
