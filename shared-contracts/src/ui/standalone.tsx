@@ -1,17 +1,12 @@
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
+import styled, { ThemeProvider } from 'styled-components';
 import { dirFor, normalizeLanguage, type RemoteRoute } from 'shared-contracts';
 import { ensureI18n } from './init-i18n';
 import { LocalToasts } from './LocalToasts';
 import { type RemoteUi } from './remote';
 import { theme } from './theme';
-
-const Global = createGlobalStyle`
-  *, *::before, *::after { box-sizing: border-box; }
-  body { margin: 0; background: ${({ theme: t }) => t.color.background}; color: ${({ theme: t }) => t.color.text}; }
-`;
 
 const DevBar = styled.nav`
   display: flex;
@@ -51,12 +46,14 @@ export interface StandaloneOptions {
   samplePaths?: Record<string, string>;
 }
 
-/** A remote served alone (its own origin, no shell): every route, a dev bar, local toasts. */
+/**
+ * A remote served alone (its own origin, no shell): every route, a dev bar, local toasts. The page's global rules (box
+ * sizing, the body's margin, colours and type) are in its document's CSS, as on the shell's (webpack/html.mjs).
+ */
 export function StandaloneApp({ remote, routes, samplePaths = {} }: StandaloneOptions) {
   const name = remote.REMOTE_NAME;
   return (
     <ThemeProvider theme={theme}>
-      <Global />
       <BrowserRouter>
         <DevBar aria-label={`${name} standalone`}>
           <strong>{name}</strong>
