@@ -1,5 +1,5 @@
 import { POOL_DAY_BASED_KINDS } from './constants';
-import { formatOnce } from './formatted';
+import { formatMaker, formatOnce } from './formatted';
 
 // Figures in the reader's language. The api sends data amounts (MB) and day counts as numbers beside its older
 // English texts ('5.2GB', '2 days'); the screens write the numbers with Intl for the page's language ('5,2 GB' and
@@ -8,28 +8,22 @@ import { formatOnce } from './formatted';
 /** The api's MB are binary (1 GB = 1024 MB), as are its _str texts. */
 const MB_PER_GB = 1024;
 
-// An Intl.NumberFormat costs far more to make than to use (a card list formats dozens of figures per render): one per
-// language and options, made on first use.
-const formats = new Map<string, Intl.NumberFormat | null>();
-
-function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (format === undefined) {
+/** One Intl.NumberFormat per language and options (formatMaker). */
+const numberFormat = formatMaker(
+  (lang: string, options: Intl.NumberFormatOptions) => `${lang}|${JSON.stringify(options)}`,
+  (lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null => {
     try {
-      format = new Intl.NumberFormat(lang, options);
+      return new Intl.NumberFormat(lang, options);
     } catch {
       // A malformed language tag, or a browser without unit formatting: the caller writes a plain fallback.
       try {
-        format = new Intl.NumberFormat('en', options);
+        return new Intl.NumberFormat('en', options);
       } catch {
-        format = null;
+        return null;
       }
     }
-    formats.set(key, format);
-  }
-  return format;
-}
+  },
+);
 
 /** A count (days left, lines) in the language's digits and grouping: 1234 → '1.234' in German. */
 export function formatCount(value: number, lang = 'en'): string {
@@ -91,7 +85,17 @@ export function daysText(days: number | null | undefined, fallback: string, lang
  * The expiry line of a card, pool or eSIM (spec: 'expire in' + warn when there is a warning, else the date), with
  * the warning's day count in the language. An operator's own warning text (no warn_days) is shown as written.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+/** One day format per language (formatMaker); null where the language tag is malformed. */
+const dayFormat = formatMaker(
+  (lang: string) => lang,
+  (lang: string): Intl.DateTimeFormat | null => {
+    try {
+      return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    } catch {
+      return null;
+    }
+  },
+);
 
 /** A day the api sends as 'YYYY-MM-DD' (UTC) as the reader's language writes it ('19.12.2026'); else as sent. */
 export function formatDay(day: string, lang = 'en'): string {
@@ -102,16 +106,7 @@ export function formatDay(day: string, lang = 'en'): string {
 }
 
 function writeDay(date: Date, day: string, lang: string): string {
-  let format = dayFormats.get(lang);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
-    } catch {
-      format = null;
-    }
-    dayFormats.set(lang, format);
-  }
-  return format ? format.format(date) : day;
+  return dayFormat(lang)?.format(date) ?? day;
 }
 
 export function expiryInLanguage(

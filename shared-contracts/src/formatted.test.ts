@@ -8,7 +8,7 @@ import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { formatData, formatDay } from './format';
-import { formatOnce, seedFormatted } from './formatted';
+import { formatMaker, formatOnce, seedFormatted } from './formatted';
 import { formatPrice } from './money';
 import { setRequestScopeProvider, type RequestScope } from './request-scope';
 import { createSafeStorage } from './storage';
@@ -92,4 +92,37 @@ it('takes only texts from the seed, and writes when the key is not there', () =>
   expect(formatOnce('x|b', () => 'written')).toBe('written');
   seedFormatted(null);
   expect(formatOnce('x|c', () => 'written')).toBe('written');
+});
+
+describe('formatMaker', () => {
+  it('makes one format per key and hands the same one back, up to its limit, then starts again', () => {
+    const make = jest.fn(
+      (lang: string, digits: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits }),
+    );
+    const format = formatMaker((lang: string, digits: number) => `${lang}|${digits}`, make, 2);
+    const german = format('de', 1);
+    expect(german.format(1234.56)).toBe('1.234,6');
+    expect(format('de', 1)).toBe(german);
+    expect(format('en', 1)).not.toBe(german);
+    expect(make).toHaveBeenCalledTimes(2);
+    // A third key past the limit of two: the kept ones are dropped, so German is made again.
+    format('fr', 1);
+    expect(format('de', 1)).not.toBe(german);
+    expect(make).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps what make answers, null included, and not what it throws', () => {
+    let fails = true;
+    const make = jest.fn((lang: string) => {
+      if (lang === 'xx' && fails) throw new RangeError('bad tag');
+      return lang === 'none' ? null : lang.toUpperCase();
+    });
+    const format = formatMaker((lang: string) => lang, make);
+    expect(format('none')).toBeNull();
+    expect(format('none')).toBeNull();
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(() => format('xx')).toThrow(RangeError);
+    fails = false;
+    expect(format('xx')).toBe('XX');
+  });
 });

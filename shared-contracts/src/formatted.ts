@@ -27,3 +27,27 @@ export function formatOnce(key: string, write: () => string): string {
   }
   return seeded.get(key) ?? write();
 }
+
+/** How many Intl formats one formatter keeps (languages × zones or options): past it, it starts again. */
+export const FORMATS_KEPT = 200;
+
+/**
+ * `make` with what it made kept by `keyOf`'s key (every input the format depends on), up to `max` formats. Making an
+ * Intl format costs far more than formatting with one (a card list or a package grid formats dozens of figures per
+ * render), and a server makes them for every language and zone its visitors ask for. What `make` throws is not kept.
+ */
+export function formatMaker<Args extends unknown[], Format>(
+  keyOf: (...args: Args) => string,
+  make: (...args: Args) => Format,
+  max = FORMATS_KEPT,
+): (...args: Args) => Format {
+  const made = new Map<string, Format>();
+  return (...args) => {
+    const key = keyOf(...args);
+    if (made.has(key)) return made.get(key) as Format;
+    const format = make(...args);
+    if (made.size >= max) made.clear();
+    made.set(key, format);
+    return format;
+  };
+}

@@ -1,5 +1,5 @@
 import { dirFor } from './languages';
-import { formatOnce } from './formatted';
+import { formatMaker, formatOnce } from './formatted';
 
 // Money display (spec section 9). Amounts travel as integers in the currency's ISO 4217 minor unit (cents; yen
 // for JPY, which has none) plus a currency code. Screens show two decimals, none for zero-decimal currencies.
@@ -46,24 +46,17 @@ export interface FormatPriceOptions {
   divisor?: number;
 }
 
-// Making an Intl.NumberFormat costs far more than formatting with one (a package grid formats dozens of prices in
-// one render): one per language, currency and digits, made on first use.
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-function priceFormat(lang: string, currency: string, digits: number): Intl.NumberFormat {
-  const key = `${lang}|${currency}|${digits}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, {
+/** One Intl.NumberFormat per language, currency and digits (formatMaker). */
+const priceFormat = formatMaker(
+  (lang: string, currency: string, digits: number) => `${lang}|${currency}|${digits}`,
+  (lang: string, currency: string, digits: number) =>
+    new Intl.NumberFormat(lang, {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
-    });
-    priceFormats.set(key, format);
-  }
-  return format;
-}
+    }),
+);
 
 /** Left-to-right mark: ends a Latin currency symbol inside right-to-left text. */
 const LRM = '\u200E';

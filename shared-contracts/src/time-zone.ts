@@ -3,7 +3,7 @@
 // writes those moments in UTC, labelled, and the client writes them again in the device's zone right after hydrating
 // (useTimeZone: useSyncExternalStore's server snapshot is the zone the page was rendered with).
 import { useSyncExternalStore } from 'react';
-import { formatOnce } from './formatted';
+import { formatMaker, formatOnce } from './formatted';
 import { requestScope } from './request-scope';
 
 /** The cookie holding the device's IANA time zone (Europe/Berlin), written by the shell at start. */
@@ -102,31 +102,25 @@ export function useTimeZone(): string | null {
   });
 }
 
-/** One Intl.DateTimeFormat per language and zone: making one costs far more than formatting with it. */
-const momentFormats = new Map<string, Intl.DateTimeFormat>();
-const MOMENT_FORMATS_MAX = 200;
-
-function momentFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
-  const key = `${lang}|${zone ?? ''}`;
-  let format = momentFormats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = zone
-      ? { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }
-      : {
-          year: 'numeric',
-          month: 'short',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-          timeZone: 'UTC',
-          timeZoneName: 'short',
-        };
-    format = new Intl.DateTimeFormat(lang, options);
-    if (momentFormats.size >= MOMENT_FORMATS_MAX) momentFormats.clear();
-    momentFormats.set(key, format);
-  }
-  return format;
-}
+/** One Intl.DateTimeFormat per language and zone (formatMaker). */
+const momentFormat = formatMaker(
+  (lang: string, zone: string | null) => `${lang}|${zone ?? ''}`,
+  (lang: string, zone: string | null) =>
+    new Intl.DateTimeFormat(
+      lang,
+      zone
+        ? { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }
+        : {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: 'UTC',
+            timeZoneName: 'short',
+          },
+    ),
+);
 
 /** A moment's key in the page's texts (formatOnce), and the language and zone read back from one. */
 const momentKey = (lang: string, zone: string | null, ms: number) => `moment|${lang}|${zone ?? ''}|${ms}`;

@@ -1,22 +1,17 @@
 // Dates as the reader's language writes them. The api sends days as YYYY-MM-DD (UTC) and times as epoch seconds.
 // Making an Intl.DateTimeFormat costs far more than formatting with one (a list formats a few per row): one per
 // language and zone, made on first use.
-import { formatOnce } from 'shared-contracts';
+import { formatMaker, formatOnce } from 'shared-contracts';
 
 // Days ('YYYY-MM-DD') are written by shared-contracts' formatDay, as every remote's cards write their expiry.
 export { formatDay } from 'shared-contracts';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(lang: string, zone: string | null): Intl.DateTimeFormat {
-  const key = `${lang}|${zone ?? 'UTC'}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: zone ?? 'UTC' });
-    formats.set(key, format);
-  }
-  return format;
-}
+/** One date format per language and zone (formatMaker). */
+const dateFormat = formatMaker(
+  (lang: string, zone: string | null) => `${lang}|${zone ?? 'UTC'}`,
+  (lang: string, zone: string | null) =>
+    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: zone ?? 'UTC' }),
+);
 
 /**
  * Epoch seconds as a date in the reader's language, in `zone` (shared-contracts useTimeZone: the request's on the
