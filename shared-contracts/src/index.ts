@@ -9,6 +9,7 @@ export * from './storage';
 export * from './request-scope';
 export * from './initial-call';
 export * from './lazy-loaded';
+export * from './hydration';
 export * from './time-zone';
 export * from './formatted';
 export * from './constants';

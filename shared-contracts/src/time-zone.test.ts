@@ -7,6 +7,7 @@ import './testing/text-encoding';
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { beginHydration, resetHydration } from './hydration';
 import { setRequestScopeProvider, type RequestScope } from './request-scope';
 import { createSafeStorage } from './storage';
 import {
@@ -68,9 +69,21 @@ it('hydrates with the zone the page was rendered in, then shows the device zone'
   container.innerHTML = '<span>Nov 28, 2026, 11:30 PM UTC</span>';
   document.body.append(container);
   const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  await act(async () => {
-    hydrateRoot(container, createElement(Moment), { onRecoverableError: (error) => errors.push(error) });
-  });
+  resetHydration();
+  beginHydration();
+  jest.useFakeTimers();
+  try {
+    await act(async () => {
+      hydrateRoot(container, createElement(Moment), { onRecoverableError: (error) => errors.push(error) });
+    });
+    // The server's moment until the hydrated page has run its effects; the device's zone in a later task.
+    expect(container.textContent).toBe('Nov 28, 2026, 11:30 PM UTC');
+    await act(async () => {
+      jest.runOnlyPendingTimers();
+    });
+  } finally {
+    jest.useRealTimers();
+  }
   expect(errors).toEqual([]);
   expect(container.textContent).toBe(formatMoment(AT, 'en', device));
 });

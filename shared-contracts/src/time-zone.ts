@@ -1,9 +1,9 @@
 // The reader's time zone for moments written on the page ("Updated …", "Last seen …"). The browser knows it; the
 // server learns it from a cookie the page sets at start (TIME_ZONE_COOKIE). A page rendered before that cookie exists
 // writes those moments in UTC, labelled, and the client writes them again in the device's zone right after hydrating
-// (useTimeZone: useSyncExternalStore's server snapshot is the zone the page was rendered with).
-import { useSyncExternalStore } from 'react';
+// (useTimeZone, useHydratedValue: the server's value is the zone the page was rendered with).
 import { formatMaker, formatOnce } from './formatted';
+import { useHydratedValue } from './hydration';
 import { requestScope } from './request-scope';
 
 /** The cookie holding the device's IANA time zone (Europe/Berlin), written by the shell at start. */
@@ -88,18 +88,19 @@ export function seedTimeZone(zone: string | null | undefined): void {
   pageZone = typeof zone === 'string' && ZONE_NAME.test(zone) ? zone : null;
 }
 
-const subscribe = () => () => undefined;
+/** The zone the server wrote the page's moments in: the request's on the server, the page's in the browser. */
+function renderedZone(): string | null {
+  const scope = requestScope();
+  return scope ? validTimeZone(scope.timeZone) : pageZone;
+}
 
 /**
  * The zone to write moments in; null means "not known here": write them in UTC and say so (formatMoment). On the
  * server the request's zone; while hydrating the zone the page was rendered with; in the browser afterwards the
- * device's.
+ * device's (useHydratedValue: drawn again in a transition once the page has hydrated, where the two differ).
  */
 export function useTimeZone(): string | null {
-  return useSyncExternalStore(subscribe, deviceTimeZone, () => {
-    const scope = requestScope();
-    return scope ? validTimeZone(scope.timeZone) : pageZone;
-  });
+  return useHydratedValue(deviceTimeZone, renderedZone);
 }
 
 /** One Intl.DateTimeFormat per language and zone (formatMaker). */

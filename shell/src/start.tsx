@@ -11,6 +11,7 @@ import {
   prepareDeviceMoments,
   seedFormatted,
   seedServerWidgets,
+  beginHydration,
   seedTimeZone,
   rememberTimeZone,
   STORAGE_KEYS,
@@ -174,6 +175,8 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
     // browser paints and takes input (a tap on a part not hydrated yet makes React hydrate that part first), instead
     // of one long task. The page already shows; nothing is drawn again.
     const hydrating = container;
+    // What differs in the browser (useIsClient, useTimeZone) keeps the server's value until the page has hydrated.
+    beginHydration();
     React.startTransition(() => {
       hydrateRoot(hydrating, app, {
         onRecoverableError(error, info) {
