@@ -24,25 +24,16 @@
 // both methods; no effect when the machine is already that slow). Applied throttling models that day faithfully (the
 // CPU really runs that much slower, React's 5 ms slices included); the simulation only roughly: Lantern leaves out
 // the tasks under 10 ms as observed, which a slow machine would have made longer and counted.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// Chrome's DevTools protocol needs a WebSocket client: Node 22 has one built in, Node 20 behind a flag.
-if (typeof WebSocket === 'undefined') {
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined); // the child tears down
-  const rerun = spawnSync(process.execPath, ['--experimental-websocket', ...process.argv.slice(1)], {
-    stdio: 'inherit',
-  });
-  process.exit(rerun.status ?? 1);
-}
+import { rerunWithWebSocket } from './lib/websocket.mjs';
 
-const { FLOOR_DIST, buildFloor } = await import('./floor/build.mjs');
-const { FLOOR_STATIC_DIST, buildFloorStatic } = await import('./floor-static/build.mjs');
-const { MONO_DIST, buildMono } = await import('./mono/build.mjs');
-const { loginDemo } = await import('./lib/api-server.mjs');
+// Chrome's DevTools protocol needs a WebSocket client (Node 20: behind a flag, this script is run again with it).
+rerunWithWebSocket();
+
 const { benchmarkIndex } = await import('./lib/benchmark-index.mjs');
 const { THROTTLING, runLighthouse } = await import('./lib/lighthouse.mjs');
 const { NO_JS_ITEMS, checkWithoutJavaScript } = await import('./lib/no-js.mjs');
@@ -50,9 +41,10 @@ const { describe } = await import('./lib/cpuprofile.mjs');
 const { chunkOwners, traceToCpuProfile } = await import('./lib/trace-profile.mjs');
 const { isStopping, withTeardown } = await import('./lib/processes.mjs');
 const { fixed, median, resultsDir, table } = await import('./lib/report.mjs');
-const { REMOTE_DIRS, startSite } = await import('./lib/site.mjs');
+const { REMOTE_DIRS } = await import('./lib/site.mjs');
 const { measureServerRender, quantile } = await import('./lib/server-render.mjs');
-const { CHROME_PATH, DEMO, ROOT } = await import('./lib/workspace.mjs');
+const { CHROME_PATH, ROOT } = await import('./lib/workspace.mjs');
+const { FLOOR_DIST, MONO_DIST, buildPages, pagesOf, selected, startMeasuredSite } = await import('./lib/pages.mjs');
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -71,104 +63,6 @@ for (const method of METHODS) {
 const TARGET = { lcpOverStatic: 1.25, tbtOverFloorMs: 100, score: 0.95, serverRenderMs: 15 };
 /** Requests per page for the host's server-render time (sequential, after 5 warm-up requests). */
 const SSR_REQUESTS = Math.max(1, Number(process.env.BENCH_SSR_REQUESTS || 30));
-
-/**
- * The demo cards whose card page a visitor opens (api/src/seed.ts CARDS; e2e/support/demo.ts): one of each view the
- * card page has. Not here: 0901 (a partner's card: a login view only), unbound 0011/0012/0019 and 0102 (views of
- * 0002's kind), 0007/0008/0201/0202/0203 (views of 0001's kind with one line more).
- */
-const DEMO_CARDS = [
-  { iccid: '89880000000000000001', flag: '2', what: 'activated, 20 GB plan, bound to the demo user' },
-  { iccid: '89880000000000000002', flag: '2', what: 'ready, unbound, no plan' },
-  { iccid: '89880000000000000003', flag: '2', what: 'suspended, bound' },
-  { iccid: '89880000000000000004', flag: '2', what: 'unlimited plan, unbound' },
-  { iccid: '89880000000000000005', flag: '2', what: 'unlimited, speed limited (recall dialog)' },
-  { iccid: '89880000000000000006', flag: '2', what: 'third-party SIM, no figures' },
-  { iccid: '89880000000000000101', flag: '1', what: 'agent 1: the old card view' },
-  { iccid: '89880000000000000301', flag: '3', what: 'agent 3: the card-list view, EUR, German' },
-];
-
-/** What each measured page is, and what it needs: the login receipt, a call that proves it showed its content. */
-function pagesOf(origins, receipt) {
-  // A returning user, as the browser holds the login: the receipt in localStorage and the api's cookie of it (which
-  // the site host renders the page with), and the device's time zone the page stored.
-  const loggedIn = (origin) => ({
-    url: `${origin}/remotes.json`,
-    items: { RECEIPT: receipt.token, user_email: receipt.email, user_id: String(receipt.user_id) },
-    cookies: {
-      esim_receipt: encodeURIComponent(receipt.token),
-      esim_tz: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
-    },
-  });
-  // Proof that a page showed what we mean to measure: a page rendered on the server has it in its HTML (checked
-  // before the runs, with the host's render time); the single-bundle page asks the call that brings it.
-  const listAndPkg = (prefix, origin, rendered) => [
-    // The card list and /pkg need a login (the card is the demo user's); /pkg names its card in ?iccid=.
-    {
-      name: `${prefix}list`,
-      kind: 'site',
-      url: `${origin}/eshop/card/list`,
-      storage: loggedIn(origin),
-      ...(rendered ? { rendered: 'data-testid="sim-card"' } : { expectRequest: '/v1/get/card/list' }),
-    },
-    {
-      name: `${prefix}pkg`,
-      kind: 'site',
-      url: `${origin}/pkg?iccid=${DEMO.iccid}`,
-      storage: loggedIn(origin),
-      ...(rendered ? { rendered: 'data-testid="package-record"' } : { expectRequest: '/eshop/pkg/record' }),
-    },
-  ];
-  return [
-    { name: 'floor-static', kind: 'floor', url: `${origins.floorStatic}/` },
-    { name: 'floor', kind: 'floor', url: `${origins.floor}/` },
-    // A phone opening its card's link: a visitor, nothing stored (the owner's data-left and expiry still show).
-    ...DEMO_CARDS.map((card) => ({
-      name: `card-${card.iccid.slice(-4)}`,
-      kind: 'card',
-      url: `${origins.shell}/${card.flag}/${card.iccid}`,
-      rendered: 'data-remote="mf_card"',
-    })),
-    ...listAndPkg('', origins.shell, true),
-    ...(origins.monoRunning
-      ? [
-          {
-            name: 'mono-card',
-            kind: 'site',
-            url: `${origins.mono}/${DEMO.flag}/${DEMO.iccid}`,
-            expectRequest: '/eshop/get/card',
-          },
-          ...listAndPkg('mono-', origins.mono, false),
-        ]
-      : []),
-  ];
-}
-
-/** BENCH_PAGES: names or prefixes (`card` selects card-0001…); the floors always, every ratio needs them. */
-function selected(page) {
-  const wanted = process.env.BENCH_PAGES?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (!wanted || page.kind === 'floor') return true;
-  return wanted.some((name) => page.name === name || page.name.startsWith(`${name}-`));
-}
-
-async function build() {
-  // The static floor is one file copied: every run, so it is never stale.
-  buildFloorStatic();
-  if (process.env.BENCH_SKIP_BUILD === '1') return;
-  // Only the missing dists of the site (the same step `pnpm start` takes), then the measuring pages if missing.
-  const result = spawnSync('pnpm', ['run', 'build:missing'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('pnpm run build:missing failed');
-  if (!fs.existsSync(path.join(FLOOR_DIST, 'index.html'))) {
-    console.log('[bench] building the floor page');
-    await buildFloor();
-  }
-  if (!fs.existsSync(path.join(MONO_DIST, 'index.html'))) {
-    console.log('[bench] building the single-bundle site (pnpm build:mono)');
-    await buildMono();
-  }
-}
 
 function summarize(name, method, runs) {
   const pick = (key) => median(runs.map((run) => run[key]));
@@ -290,17 +184,10 @@ function noJsTable(results) {
 }
 
 await withTeardown(async () => {
-  await build();
+  await buildPages();
   const out = resultsDir('web');
-  const { origins, api } = await startSite({
-    logDir: path.join(out, 'logs'),
-    floorDist: FLOOR_DIST,
-    floorStaticDist: FLOOR_STATIC_DIST,
-    monoDist: MONO_DIST,
-  });
-  origins.monoRunning = fs.existsSync(path.join(MONO_DIST, 'index.html'));
+  const { origins, api, receipt } = await startMeasuredSite(out);
   console.log(`[bench] site up: shell ${origins.shell}, api ${api.origin} on ${api.database} (${api.startMs} ms)`);
-  const receipt = await loginDemo(api.origin);
   // The slow-day model scales by this figure: five measures instead of three when it does.
   const indexBefore = await benchmarkIndex(AS_INDEX > 0 ? 5 : 3).catch(() => Number.NaN);
   console.log(`[bench] Lighthouse benchmark index before: ${fixed(indexBefore)}; methods ${METHODS.join(', ')}`);
