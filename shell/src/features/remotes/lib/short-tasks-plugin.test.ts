@@ -58,7 +58,7 @@ it('without it, the container’s init, get and the module’s evaluation are on
 it('takes each of the three steps in a task of its own', async () => {
   const loading = host('short_tasks_with', [shortTasksPlugin()]).loadRemote('mf_tasks/routes');
   const perTask: string[][] = [];
-  for (let task = 0; task < 5 && steps.length < 3; task += 1) {
+  for (let task = 0; task < 10 && steps.length < 3; task += 1) {
     const before = steps.length;
     jest.runOnlyPendingTimers();
     await restOfTask();
