@@ -3,7 +3,7 @@
 // real load). The floors: the static floor (bench/floor-static: the card's first view as plain HTML and inline
 // styles, no JavaScript; the physical limit for the first view) and the React floor (bench/floor: the stack's
 // libraries rendering one line, the best a client-rendered page on this stack can do). The site's pages: the card
-// page of each demo card a visitor opens (DEMO_CARDS), the card list and /pkg logged in, and the card page, list and
+// page of each demo card a visitor opens (lib/pages.mjs DEMO_CARDS), the card list and /pkg logged in, and the card page, list and
 // /pkg of the single-bundle build. Pages alternate within each method, for BENCH_ROUNDS rounds (default 3). Prints
 // medians per page and method, the LCP ratio to the static floor and the TBT over the React floor of the same method
 // and run, issue 27's targets as PASS/MISS per page (issue 10's too, simulated), Lighthouse's benchmark index, and

@@ -29,7 +29,7 @@ export function formatOnce(key: string, write: () => string): string {
 }
 
 /** How many Intl formats one formatter keeps (languages × zones or options): past it, it starts again. */
-export const FORMATS_KEPT = 200;
+const FORMATS_KEPT = 200;
 
 /**
  * `make` with what it made kept by `keyOf`'s key (every input the format depends on), up to `max` formats. Making an

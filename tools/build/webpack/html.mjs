@@ -34,7 +34,7 @@ const page = ({ title, body, manifest }) => `<!doctype html>
       .visually-hidden{position:absolute!important;inline-size:1px;block-size:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
       @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition-duration:0.01ms!important;animation-duration:0.01ms!important}}
       #root{min-height:100vh}
-      .boot-bar{display:flex;align-items:center;box-sizing:border-box;min-height:${THEME.layout.header};padding:0 ${THEME.space.lg};background:${THEME.color.surface};border-bottom:1px solid ${THEME.color.border};font-weight:700;font-size:${THEME.font.lg}}
+      .boot-bar{display:flex;align-items:center;min-height:${THEME.layout.header};padding:0 ${THEME.space.lg};background:${THEME.color.surface};border-bottom:1px solid ${THEME.color.border};font-weight:700;font-size:${THEME.font.lg}}
     </style>
   </head>
   <body>

@@ -67,3 +67,22 @@ it('takes each of the three steps in a task of its own', async () => {
   expect(perTask.filter((done) => done.length > 0)).toEqual([['init'], ['get'], ['evaluate']]);
   await expect(loading).resolves.toEqual({ routes: [] });
 });
+
+it('lets every step it holds go on only in a later task, and leaves the entry’s loading to the runtime', async () => {
+  const hooks = shortTasksPlugin() as unknown as Record<string, () => Promise<unknown>>;
+  const names = ['beforePreloadRemote', 'loadEntry', 'beforeInitRemote', 'beforeGetExpose', 'beforeExecuteFactory'];
+  for (const name of names) {
+    let settled = false;
+    const result = hooks[name]!().then((value) => {
+      settled = true;
+      return value;
+    });
+    await restOfTask();
+    expect(settled).toBe(false);
+    jest.runOnlyPendingTimers();
+    await restOfTask();
+    expect(settled).toBe(true);
+    // undefined: the runtime keeps what it had (its own entry loading, the preload list).
+    await expect(result).resolves.toBeUndefined();
+  }
+});
