@@ -13,6 +13,7 @@ import {
   FirstViewChunksPlugin,
   buildLabel,
   defines,
+  eagerCompileHint,
   precompress,
 } from './plugins.mjs';
 import { remoteServerConfig, shellServerConfig } from './server.mjs';
@@ -74,7 +75,7 @@ export function shellConfig(o) {
         new WebAppManifestPlugin({ title: o.title }),
         ...(o.routeTable ? [new EmitFilePlugin({ from: o.routeTable, to: 'route-table.json' })] : []),
         new BuildStatsPlugin(),
-        ...(isProduction(argv) ? [serviceWorker(o), ...precompress()] : []),
+        ...(isProduction(argv) ? [eagerCompileHint(), serviceWorker(o), ...precompress()] : []),
       ],
       devServer: {
         ...devServerBase(o.port),
@@ -128,7 +129,7 @@ export function remoteConfigs(o) {
         buildLabel(),
         new BuildFlagsPlugin(),
         new BuildStatsPlugin(),
-        ...(isProduction(argv) ? precompress() : []),
+        ...(isProduction(argv) ? [eagerCompileHint(), ...precompress()] : []),
       ],
       devServer: devServerBase(o.port),
     };
@@ -157,7 +158,7 @@ export function remoteConfigs(o) {
           body: `<div id="root" data-standalone="${o.name}"></div>`,
         }),
         new BuildStatsPlugin(),
-        ...(isProduction(argv) ? precompress() : []),
+        ...(isProduction(argv) ? [eagerCompileHint(), ...precompress()] : []),
       ],
     };
   };

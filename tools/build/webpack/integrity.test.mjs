@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 
 import { INTEGRITY_FILE, integrityList, integrityOf, PINNED_CHUNK_CODE, RemoteIntegrityPlugin } from './integrity.mjs';
-import { precompress } from './plugins.mjs';
+import { EAGER_COMPILE_HINT, eagerCompileHint, precompress } from './plugins.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
@@ -85,7 +85,7 @@ describe("a remote's published hashes (mf-integrity.json)", () => {
           uniqueName: 'mf_test',
         },
         // As in remoteConfigs: after the manifest is written and rewritten, before the .br/.gz copies.
-        plugins: [new FakeManifestPlugin(), new RemoteIntegrityPlugin(), ...precompress()],
+        plugins: [new FakeManifestPlugin(), new RemoteIntegrityPlugin(), eagerCompileHint(), ...precompress()],
       });
     });
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -101,6 +101,9 @@ describe("a remote's published hashes (mf-integrity.json)", () => {
       );
       expect(Object.keys(list.files).sort()).toEqual([...scripts, 'mf-manifest.json'].sort());
       for (const [file, integrity] of Object.entries(list.files)) {
+        // The compile hint is added before the hashes: they are of the bytes with it.
+        if (file.endsWith('.js'))
+          expect([file, read(file).toString().split('\n')[0]]).toEqual([file, EAGER_COMPILE_HINT]);
         expect([file, sha384(read(file))]).toEqual([file, integrity]);
         expect([file, sha384(zlib.brotliDecompressSync(read(`${file}.br`)))]).toEqual([file, integrity]);
         expect([file, sha384(zlib.gunzipSync(read(`${file}.gz`)))]).toEqual([file, integrity]);

@@ -1,5 +1,15 @@
 // @ts-check
-import { ownExposeAssets, withFirstView } from './plugins.mjs';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+import { minimizers } from './common.mjs';
+import { EAGER_COMPILE_HINT, eagerCompileHint, ownExposeAssets, withFirstView } from './plugins.mjs';
+
+const require = createRequire(import.meta.url);
+const webpack = require('webpack');
 
 describe("a remote's manifest", () => {
   it("lists under each expose its own expose chunk and the shared chunks, never the other exposes' chunks", () => {
@@ -55,5 +65,44 @@ describe("a remote's first views in its manifest", () => {
   it('fails the build for a chunk name the build does not have (a renamed chunk is never silently dropped)', () => {
     expect(() => withFirstView({}, { '/pkg': ['pkg-records'] }, groups)).toThrow('no chunk named pkg-records');
     expect(() => withFirstView({}, { '/pkg': ['pkg-locale-[lang]-json'] }, groups)).toThrow('no chunk named');
+  });
+});
+
+describe('the eager compile hint', () => {
+  /** @type {string} */ let dir;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-hint-'));
+    fs.writeFileSync(path.join(dir, 'page.js'), 'globalThis.drawn = [1, 2, 3].map((n) => n * 2).join(",");\n');
+    fs.writeFileSync(path.join(dir, 'sw.js'), 'globalThis.worker = "the service worker";\n');
+    await new Promise((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: { main: './page.js', sw: './sw.js' },
+          output: { path: path.join(dir, 'dist'), filename: '[name].js' },
+          optimization: { minimizer: minimizers() },
+          plugins: [eagerCompileHint()],
+        },
+        (/** @type {Error | null} */ error, /** @type {import('webpack').Stats} */ stats) =>
+          error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(stats),
+      ),
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const read = (/** @type {string} */ file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
+
+  it("is a page script's first line after minification (Terser keeps no comment), and the script still runs", () => {
+    const [first, ...rest] = read('main.js').split('\n');
+    expect(first).toBe('//# allFunctionsCalledOnLoad');
+    expect(first).toBe(EAGER_COMPILE_HINT);
+    expect(rest.join('\n')).not.toContain('//');
+    const context = vm.createContext({});
+    vm.runInContext(read('main.js'), context);
+    expect(context.drawn).toBe('2,4,6');
+  });
+
+  it('is not in the service worker, which is no page script', () => {
+    expect(read('sw.js')).not.toContain(EAGER_COMPILE_HINT);
   });
 });
