@@ -92,7 +92,7 @@ describe('the eager compile hint', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const read = (/** @type {string} */ file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
 
-  it("is a page script's first line after minification (Terser keeps no comment), and the script still runs", () => {
+  it("is a page script's first line after minification (the minifier keeps no comment), and the script still runs", () => {
     const [first, ...rest] = read('main.js').split('\n');
     expect(first).toBe('//# allFunctionsCalledOnLoad');
     expect(first).toBe(EAGER_COMPILE_HINT);
