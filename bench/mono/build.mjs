@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { minimizers } from '@esim/build/webpack';
+import { eagerCompileHint, minimizers } from '@esim/build/webpack';
 import { precompressDir } from '../lib/compress.mjs';
 import { compile, entryFiles, webpack } from '../lib/webpack.mjs';
 import { BENCH, buildTools, ROOT } from '../lib/workspace.mjs';
@@ -59,7 +59,11 @@ const config = {
       },
     ],
   },
-  plugins: [new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? '') })],
+  plugins: [
+    new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? '') }),
+    // As the site's production builds: V8's compile hint on every script (the comparison stays like for like).
+    eagerCompileHint(),
+  ],
   performance: { hints: false },
   // The site's minifier too (swc, @esim/build).
   optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic', minimizer: minimizers() },

@@ -187,3 +187,4 @@ export function remoteConfigs(o) {
 
 export { sharedSingletons, SINGLETONS } from './shared.mjs';
 export { minimizers } from './common.mjs';
+export { eagerCompileHint } from './plugins.mjs';
