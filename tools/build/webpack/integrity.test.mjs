@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 
 import { INTEGRITY_FILE, integrityList, integrityOf, PINNED_CHUNK_CODE, RemoteIntegrityPlugin } from './integrity.mjs';
 import { EAGER_COMPILE_HINT, eagerCompileHint, precompress } from './plugins.mjs';
+import { runWebpack } from './test-support.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
@@ -34,14 +35,6 @@ class FakeManifestPlugin {
     });
   }
 }
-
-/** @param {object} config @returns {Promise<import('webpack').Stats>} */
-const run = (config) =>
-  new Promise((resolve, reject) =>
-    webpack(config, (/** @type {Error | null} */ error, /** @type {import('webpack').Stats} */ stats) =>
-      error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(stats),
-    ),
-  );
 
 describe("a remote's published hashes (mf-integrity.json)", () => {
   it('are SRI sha384 strings, listed by file name', () => {
@@ -70,7 +63,7 @@ describe("a remote's published hashes (mf-integrity.json)", () => {
           'globalThis.loading = import(/* webpackChunkName: "lazy" */ "./lazy.js");\n',
       );
       fs.writeFileSync(path.join(dir, 'lazy.js'), 'export const lazy = "a lazy chunk of the remote";\n');
-      await run({
+      await runWebpack({
         mode: 'production',
         context: dir,
         entry: { remoteEntry: './entry.js' },

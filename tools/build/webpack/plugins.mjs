@@ -208,9 +208,10 @@ export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * Every page script starts with EAGER_COMPILE_HINT. Without it V8 compiles a function the first time it runs, on the
  * main thread: most of the start-up's long tasks on a slow phone were the shell's, react-dom's, the router's and the
  * card page's functions compiled as they first ran. With it, Chrome compiles them while the script streams in, on a
- * background thread. A page script is one the site loads to draw or run a page, and nearly all of its code runs on
- * the way; not the service worker, which is no page's script. Added after minification (the minifier drops comments) and
- * before content hashing, the integrity hashes and the .br/.gz copies, so all of them are of the served bytes.
+ * background thread. A page script is one the site loads to draw or run a page, and most of its code runs as the page
+ * starts or is drawn; not the service worker, which is no page's script (and worker scripts are not streamed). Added
+ * after minification (the minifier drops comments) and before content hashing, the integrity hashes and the .br/.gz
+ * copies, so all of them are of the served bytes.
  */
 export function eagerCompileHint() {
   return new webpack.BannerPlugin({

@@ -1,15 +1,12 @@
 // @ts-check
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 
 import { minimizers } from './common.mjs';
 import { EAGER_COMPILE_HINT, eagerCompileHint, ownExposeAssets, withFirstView } from './plugins.mjs';
-
-const require = createRequire(import.meta.url);
-const webpack = require('webpack');
+import { runWebpack } from './test-support.mjs';
 
 describe("a remote's manifest", () => {
   it("lists under each expose its own expose chunk and the shared chunks, never the other exposes' chunks", () => {
@@ -74,20 +71,14 @@ describe('the eager compile hint', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-hint-'));
     fs.writeFileSync(path.join(dir, 'page.js'), 'globalThis.drawn = [1, 2, 3].map((n) => n * 2).join(",");\n');
     fs.writeFileSync(path.join(dir, 'sw.js'), 'globalThis.worker = "the service worker";\n');
-    await new Promise((resolve, reject) =>
-      webpack(
-        {
-          mode: 'production',
-          context: dir,
-          entry: { main: './page.js', sw: './sw.js' },
-          output: { path: path.join(dir, 'dist'), filename: '[name].js' },
-          optimization: { minimizer: minimizers() },
-          plugins: [eagerCompileHint()],
-        },
-        (/** @type {Error | null} */ error, /** @type {import('webpack').Stats} */ stats) =>
-          error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(stats),
-      ),
-    );
+    await runWebpack({
+      mode: 'production',
+      context: dir,
+      entry: { main: './page.js', sw: './sw.js' },
+      output: { path: path.join(dir, 'dist'), filename: '[name].js' },
+      optimization: { minimizer: minimizers() },
+      plugins: [eagerCompileHint()],
+    });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const read = (/** @type {string} */ file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
