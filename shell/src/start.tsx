@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import {
   COOKIE_MIRRORED_KEYS,
@@ -25,7 +26,7 @@ import { persistLocale, resolveLocale } from './features/locale/lib/resolve-loca
 import { federationRoutesLoader, loadOnce, type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
 import { prefetchRoute, settledWithin } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
-import { initI18n } from './lib/i18n';
+import { i18n, i18nView, initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { intlWarmed } from './lib/warm-intl';
 
@@ -156,18 +157,20 @@ export async function startShell(options: StartShellOptions = {}): Promise<void>
   if (!container) throw new Error('#root missing');
   const app = (
     <React.StrictMode>
-      <BrowserRouter>
-        <AppProviders
-          client={apiClient}
-          storage={storage}
-          locale={locale}
-          initialSearch={initialSearch}
-          freshReceipt={Boolean(taken?.token)}
-          remotesLoader={remotesLoader}
-        >
-          <App />
-        </AppProviders>
-      </BrowserRouter>
+      <I18nextProvider i18n={i18nView(i18n)}>
+        <BrowserRouter>
+          <AppProviders
+            client={apiClient}
+            storage={storage}
+            locale={locale}
+            initialSearch={initialSearch}
+            freshReceipt={Boolean(taken?.token)}
+            remotesLoader={remotesLoader}
+          >
+            <App />
+          </AppProviders>
+        </BrowserRouter>
+      </I18nextProvider>
     </React.StrictMode>
   );
   if (ssr) {

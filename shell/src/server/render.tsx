@@ -43,7 +43,7 @@ import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-s
 import { type RemoteName } from '../features/remotes/lib/remote-names';
 import { apiClient } from '../lib/api-client';
 import { apiFetch } from './loopback-fetch';
-import { COMMON_NS, loadLanguage, SHELL_NS } from '../lib/i18n';
+import { COMMON_NS, i18nView, loadLanguage, SHELL_NS } from '../lib/i18n';
 
 export interface RenderRequest {
   /** The page's address: path and query. */
@@ -330,33 +330,36 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   return scopes.run(scope, async () => {
     await initServerI18n();
-    const [routes, , currency] = await withTimeout(
-      Promise.all([
-        serverRoutes(route.owner, manifestUrl),
-        loadLanguage(language),
-        firstCurrency(scope, locale, sources),
-      ]),
-      timeoutMs,
-      `${route.owner}/routes`,
-    );
-    // The language stays the start's (the client starts in it before the lists arrive); the currency is the site's.
-    if (currency) locale = { ...locale, currency };
-    timings.remote = performance.now() - t0;
-    const own = routes.find((candidate) => candidate.path === route.entry.path);
-    if (!own) throw new Error(`${route.owner} has no route ${route.entry.path}`);
+    // The site's first currency and the page's strings are asked beside the route's code, and the route's calls as
+    // soon as that code is in: none of them waits for another (the route's calls read the address and the
+    // device's choices, never the site's currency).
+    const strings = loadLanguage(language);
+    const siteCurrency = firstCurrency(scope, locale, sources);
+    // Read below, or not at all when the route's code fails (the page is then the client's).
+    strings.catch(() => undefined);
     // Logged in: the account, for the header (AuthProvider reads it as the page's answer); a session found ended is
     // the page's answer too (the client then ends it, as it would have).
     if (scope.storage.get(STORAGE_KEYS.RECEIPT)) {
       void apiClient.call('getUserInfo', {}, { disableBack: true, closeMessage: true });
     }
+    const routes = await withTimeout(serverRoutes(route.owner, manifestUrl), timeoutMs, `${route.owner}/routes`);
+    timings.remote = performance.now() - t0;
+    const own = routes.find((candidate) => candidate.path === route.entry.path);
+    if (!own) throw new Error(`${route.owner} has no route ${route.entry.path}`);
     // The route's first calls and strings, as the client's start-up asks them (its prefetch).
-    await withTimeout(
-      Promise.resolve(own.prefetch?.({ params: route.params, search: url.searchParams, lang: language })).then(() =>
-        callsSettled(scope),
-      ),
+    const [, currency] = await withTimeout(
+      Promise.all([
+        strings,
+        siteCurrency,
+        Promise.resolve(own.prefetch?.({ params: route.params, search: url.searchParams, lang: language })).then(() =>
+          callsSettled(scope),
+        ),
+      ]),
       timeoutMs,
       'route data',
     );
+    // The language stays the start's (the client starts in it before the lists arrive); the currency is the site's.
+    if (currency) locale = { ...locale, currency };
     timings.data = performance.now() - t0;
 
     const requestI18n = i18n.cloneInstance({ lng: language, initAsync: false });
@@ -369,7 +372,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const sheet = new ServerStyleSheet();
     try {
       const app = sheet.collectStyles(
-        <I18nextProvider i18n={requestI18n}>
+        <I18nextProvider i18n={i18nView(requestI18n)}>
           <StaticRouter location={`${url.pathname}${url.search}`}>
             <AppProviders
               client={apiClient}

@@ -89,7 +89,7 @@ export async function createSiteHost(options) {
   // A page filled in at request time answers / and every page route instead of index.html.
   if (sendPage) app.get('/', sendPage);
   // The shell's server bundle runs in this host only: never served.
-  await staticSite(app, { root, spa, page: sendPage, serverCode: !shell });
+  await staticSite(app, { root, spa, page: sendPage, serverCode: !shell, notHere: proxied });
   if (shell) {
     await apiProxy(app, {
       apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:3000',

@@ -145,3 +145,34 @@ describe('site host: a plain site', () => {
     }
   });
 });
+
+describe('site host: a page made at request time', () => {
+  it('answers page routes with the page, and files, folders and the api as before', async () => {
+    const root = makeDist();
+    const { base, stop } = await startHost({
+      root,
+      spa: true,
+      shell: true,
+      apiOrigin: 'http://127.0.0.1:9',
+      echoPage: true,
+    });
+    try {
+      for (const url of ['/2/89860000000000000001', '/pkg?iccid=1', '/login', '/eshop/card/list']) {
+        const answer = await request(base + url);
+        expect(answer.status).toBe(200);
+        expect(answer.text).toBe(`page of ${url}`);
+        expect(answer.headers['content-security-policy']).toBeTruthy();
+      }
+      expect((await request(`${base}/logo.png`)).text).toBe(FILES['logo.png']);
+      // A folder of root by a page route's name stays the folder's, never the page.
+      expect((await request(`${base}/partner`)).text).not.toContain('page of');
+      expect((await request(`${base}/partner/`)).text).toBe(FILES['partner/index.html']);
+      // Hidden, or the api's (a document the proxy forwards; no api here): never the page.
+      expect((await request(`${base}/.stats`)).status).toBe(404);
+      expect((await request(`${base}/eshop/health`)).text).not.toContain('page of');
+    } finally {
+      await stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
