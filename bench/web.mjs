@@ -14,10 +14,11 @@
 // Environment: BENCH_ROUNDS (3), BENCH_METHODS (simulate,devtools), BENCH_PAGES (comma-separated page names or
 // prefixes: `card` is every card-<n>, `mono` every mono-*; default all; the two floors always run, every ratio needs
 // them), BENCH_NOJS=0 (skip the no-JavaScript check), BENCH_SSR_REQUESTS (30: requests per page for the host's
-// server-render time), BENCH_PORT_BASE (28080), CHROME_PATH (/usr/bin/chromium),
-// DATABASE_URL (api on PostgreSQL instead of PGlite), BENCH_SKIP_BUILD=1, BENCH_PROFILE=1 (record the V8 profiler in
-// each trace, keep <page>-<method>-<round>.cpuprofile and print where the card pages' main-thread time goes, by
-// package; the profiler slows the runs a little: use it to find causes, not for the figures), BENCH_LANTERN=1 (keep
+// server-render time, the pages in turns), BENCH_SSR_WARM_UP (20: rounds of every page before them),
+// BENCH_PORT_BASE (28080), CHROME_PATH (/usr/bin/chromium), DATABASE_URL (api on PostgreSQL instead of PGlite),
+// BENCH_SKIP_BUILD=1, BENCH_PROFILE=1 (record the V8 profiler in each trace, keep <page>-<method>-<round>.cpuprofile
+// and print where the card pages' main-thread time goes, by package; the profiler slows the runs a little: use it to
+// find causes, not for the figures), BENCH_LANTERN=1 (keep
 // <page>-simulate-<round>.lantern.txt: the simulated requests and tasks behind each LCP and TBT, lib/lantern.mjs),
 // BENCH_AS_INDEX=1300 (a slow day on a fast one: every run, floors included, gets the CPU multiplier
 // 4 x the index measured before / 1300 instead of 4, so a machine of that benchmark index is what is modelled, in
@@ -42,7 +43,7 @@ const { chunkOwners, traceToCpuProfile } = await import('./lib/trace-profile.mjs
 const { isStopping, withTeardown } = await import('./lib/processes.mjs');
 const { fixed, median, resultsDir, table } = await import('./lib/report.mjs');
 const { REMOTE_DIRS } = await import('./lib/site.mjs');
-const { measureServerRender, quantile } = await import('./lib/server-render.mjs');
+const { measureServerRenders, quantile } = await import('./lib/server-render.mjs');
 const { CHROME_PATH, ROOT } = await import('./lib/workspace.mjs');
 const { FLOOR_DIST, MONO_DIST, buildPages, pagesOf, selected, startMeasuredSite } = await import('./lib/pages.mjs');
 
@@ -61,8 +62,9 @@ for (const method of METHODS) {
 
 /** Issue 27's targets for every site page, against the floors of the same method and run. */
 const TARGET = { lcpOverStatic: 1.25, tbtOverFloorMs: 100, score: 0.95, serverRenderMs: 15 };
-/** Requests per page for the host's server-render time (sequential, after 5 warm-up requests). */
+/** Requests per page for the host's server-render time (sequential, the pages in turns, after SSR_WARM_UP rounds). */
 const SSR_REQUESTS = Math.max(1, Number(process.env.BENCH_SSR_REQUESTS || 30));
+const SSR_WARM_UP = Math.max(0, Number(process.env.BENCH_SSR_WARM_UP ?? 20));
 
 function summarize(name, method, runs) {
   const pick = (key) => median(runs.map((run) => run[key]));
@@ -207,9 +209,15 @@ await withTeardown(async () => {
 
   // The host's server rendering of each site page first (quiet machine, before any browser runs): rendered or not,
   // and its time in the host (Server-Timing), against issue 27's 15 ms at the median.
+  const renderedPages = pages.filter((candidate) => candidate.rendered);
+  const measuredRenders = await measureServerRenders(
+    renderedPages.map((page) => ({ name: page.name, url: page.url, cookies: page.storage?.cookies })),
+    { requests: SSR_REQUESTS, warmUp: SSR_WARM_UP },
+  );
   const serverRendered = [];
-  for (const page of pages.filter((candidate) => candidate.rendered)) {
-    const measured = await measureServerRender(page.url, { cookies: page.storage?.cookies, requests: SSR_REQUESTS });
+  for (const page of renderedPages) {
+    const measured = measuredRenders.get(page.name);
+    if (!measured) continue;
     const shows = measured.rendered && measured.html.includes(page.rendered);
     if (!shows) console.error(`[bench] ${page.name}: not rendered on the server (fallbacks ${measured.fallbacks})`);
     serverRendered.push({ name: page.name, shows, ...measured, html: undefined });
@@ -376,8 +384,8 @@ await withTeardown(async () => {
     ...(serverRendered.length > 0
       ? [
           '',
-          `server rendering in the site host (Server-Timing, ${SSR_REQUESTS} sequential requests per page after 5 ` +
-            `warm-up; ssr = the whole page in the host, of which data = the route's api calls over loopback, ` +
+          `server rendering in the site host (Server-Timing, ${SSR_REQUESTS} sequential requests per page, the pages ` +
+            `in turns, after ${SSR_WARM_UP} warm-up rounds of them all; ssr = the whole page in the host, of which data = the route's api calls over loopback, ` +
             `render = until React and the styles were done); target: ssr median <= ${TARGET.serverRenderMs} ms`,
           table(
             ['page', 'rendered', 'ssr median ms', 'ssr p90 ms', 'data median ms', 'render median ms', 'target'],

@@ -1,7 +1,7 @@
 // The site host's server rendering of a page (issue 27), as a browser's first request gets it: whether the page
 // came rendered (no x-ssr-fallback, #root filled) and how long the host took, from its Server-Timing header (`ssr`:
 // the whole page in the host, `data`: until the route's api calls had answered, `render`: until React and the
-// styles were done, both from the request's start). Sequential requests after a warm-up, one page at a time.
+// styles were done, both from the request's start). Sequential requests, the pages in turns after a warm-up.
 import { median } from './report.mjs';
 
 /** One request's Server-Timing durations by name (ms). @param {string} header */
@@ -22,39 +22,48 @@ export function quantile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 }
 
-/**
- * @param {string} url the page
- * @param {{ cookies?: Record<string, string>, requests?: number, warmUp?: number }} [o]
- * @returns {Promise<{ rendered: boolean, fallbacks: number, html: string, ssr: number[], data: number[], render: number[] }>}
- */
-export async function measureServerRender(url, { cookies = {}, requests = 30, warmUp = 5 } = {}) {
+/** The request headers a browser's first visit sends (no compression: the host's time, not zlib's). */
+function headersOf(/** @type {Record<string, string>} */ cookies) {
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
-  const headers = { 'accept-encoding': 'identity', 'accept-language': 'en-US,en;q=0.9', ...(cookie ? { cookie } : {}) };
-  const ssr = [];
-  const data = [];
-  const render = [];
-  let fallbacks = 0;
-  let html = '';
-  for (let i = 0; i < warmUp + requests; i += 1) {
-    const answer = await fetch(url, { headers, redirect: 'manual' });
-    html = await answer.text();
-    if (i < warmUp) continue;
-    if (answer.headers.get('x-ssr-fallback')) fallbacks += 1;
-    const timings = serverTimings(answer.headers.get('server-timing') ?? '');
-    if (timings.ssr !== undefined) ssr.push(timings.ssr);
-    if (timings.data !== undefined) data.push(timings.data);
-    if (timings.render !== undefined) render.push(timings.render);
+  return { 'accept-encoding': 'identity', 'accept-language': 'en-US,en;q=0.9', ...(cookie ? { cookie } : {}) };
+}
+
+/**
+ * The host's render of each page, taken in turns: `warmUp` rounds of every page first (a host that has served
+ * traffic: its JIT has compiled the render; a first request is not what a visitor meets), then `requests` rounds, one
+ * request of each page per round, so a moment when the shared machine is slow falls on every page alike.
+ * @param {{ name: string, url: string, cookies?: Record<string, string> }[]} pages
+ * @param {{ requests?: number, warmUp?: number }} [o]
+ * @returns {Promise<Map<string, { rendered: boolean, fallbacks: number, html: string, ssr: number[], data: number[],
+ *   render: number[] }>>} by page name
+ */
+export async function measureServerRenders(pages, { requests = 30, warmUp = 20 } = {}) {
+  const results = new Map(
+    pages.map((page) => [
+      page.name,
+      { rendered: false, fallbacks: 0, html: '', ssr: /** @type {number[]} */ ([]), data: [], render: [] },
+    ]),
+  );
+  for (let round = 0; round < warmUp + requests; round += 1) {
+    for (const page of pages) {
+      const result = results.get(page.name);
+      if (!result) continue;
+      const answer = await fetch(page.url, { headers: headersOf(page.cookies ?? {}), redirect: 'manual' });
+      result.html = await answer.text();
+      if (round < warmUp) continue;
+      if (answer.headers.get('x-ssr-fallback')) result.fallbacks += 1;
+      const timings = serverTimings(answer.headers.get('server-timing') ?? '');
+      if (timings.ssr !== undefined) result.ssr.push(timings.ssr);
+      if (timings.data !== undefined) result.data.push(timings.data);
+      if (timings.render !== undefined) result.render.push(timings.render);
+    }
   }
-  return {
-    rendered: fallbacks === 0 && html.includes('<div id="root" data-ssr="1">'),
-    fallbacks,
-    html,
-    ssr,
-    data,
-    render,
-  };
+  for (const result of results.values()) {
+    result.rendered = result.fallbacks === 0 && result.html.includes('<div id="root" data-ssr="1">');
+  }
+  return results;
 }
 
 export { median };

@@ -86,6 +86,8 @@ export function createSiteRepository(db: Db) {
     createRowCache<InForce<R>>(db, { max: 1_000, copy: structuredClone, keepUntil: (kept) => kept.until ?? undefined });
   const advertRows = inForceCache<AdvertRow>();
   const noticeRows = inForceCache<NoticeRow>();
+  // The config table (getConfig: every first visit's page asks it), kept until it changes.
+  const configRows = createRowCache<{ entries: [string, unknown][] }>(db, { max: 1, copy: structuredClone });
   return {
     /** An advert in force, whatever its position. */
     async findAdvert(id: number): Promise<AdvertRow | undefined> {
@@ -166,8 +168,11 @@ export function createSiteRepository(db: Db) {
     },
 
     async configValues(): Promise<Map<string, unknown>> {
-      const rows = await db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
-      return new Map(rows.map((row) => [row.key, row.value]));
+      const kept = await configRows.get('config', async () => {
+        const rows = await db.query<{ key: string; value: unknown }>(`SELECT key, value FROM config`);
+        return { entries: rows.map((row): [string, unknown] => [row.key, row.value]) };
+      });
+      return new Map(kept?.entries);
     },
 
     async setConfig(key: string, value: unknown): Promise<void> {
