@@ -21,8 +21,8 @@
 // find causes, not for the figures), BENCH_LANTERN=1 (keep
 // <page>-simulate-<round>.lantern.txt: the simulated requests and tasks behind each LCP and TBT, lib/lantern.mjs),
 // BENCH_AS_INDEX=1300 (a slow day on a fast one: every run, floors included, gets the CPU multiplier
-// 4 x the index measured before / 1300 instead of 4, so a machine of that benchmark index is what is modelled, in
-// both methods; no effect when the machine is already that slow). Applied throttling models that day faithfully (the
+// 4 x the index measured in its browser just before it / 1300 instead of 4, so a machine of that benchmark index is
+// what is modelled, in both methods; 4 for a run when the machine is already that slow). Applied throttling models that day faithfully (the
 // CPU really runs that much slower, React's 5 ms slices included); the simulation only roughly: Lantern leaves out
 // the tasks under 10 ms as observed, which a slow machine would have made longer and counted.
 import fs from 'node:fs';
@@ -190,18 +190,14 @@ await withTeardown(async () => {
   const out = resultsDir('web');
   const { origins, api, receipt } = await startMeasuredSite(out);
   console.log(`[bench] site up: shell ${origins.shell}, api ${api.origin} on ${api.database} (${api.startMs} ms)`);
-  // The slow-day model scales by this figure: five measures instead of three when it does.
-  const indexBefore = await benchmarkIndex(AS_INDEX > 0 ? 5 : 3).catch(() => Number.NaN);
+  const indexBefore = await benchmarkIndex(3).catch(() => Number.NaN);
   console.log(`[bench] Lighthouse benchmark index before: ${fixed(indexBefore)}; methods ${METHODS.join(', ')}`);
   // A slow day modelled: Lighthouse's CPU multiplier is what stands for the phone's slower CPU, and it scales this
-  // machine's task times; a machine of index AS_INDEX would show them longer by indexBefore / AS_INDEX.
-  const cpuSlowdown =
-    AS_INDEX > 0 && indexBefore > AS_INDEX ? Math.round(400 * (indexBefore / AS_INDEX)) / 100 : undefined;
+  // machine's task times; a machine of index AS_INDEX would show them longer by (index now) / AS_INDEX. The index
+  // is measured before each run (lighthouse.mjs): it moves by 2x within minutes here.
   if (AS_INDEX > 0) {
     console.log(
-      cpuSlowdown
-        ? `[bench] BENCH_AS_INDEX=${AS_INDEX}: CPU x${cpuSlowdown} instead of x4 in both methods`
-        : `[bench] BENCH_AS_INDEX=${AS_INDEX}: the machine is that slow already; CPU x4`,
+      `[bench] BENCH_AS_INDEX=${AS_INDEX}: each run's CPU multiplier is 4 x the index before it / ${AS_INDEX}`,
     );
   }
 
@@ -236,7 +232,7 @@ await withTeardown(async () => {
         done += 1;
         try {
           // One retry: a shared machine now and then fails a run (a tab that does not load in time).
-          const options = { method, profile: PROFILE, lantern: LANTERN, cpuSlowdown };
+          const options = { method, profile: PROFILE, lantern: LANTERN, asIndex: AS_INDEX || undefined };
           const { metrics, lhr, trace, lantern } = await runLighthouse(page, options).catch((error) => {
             if (isStopping()) throw error;
             console.error(`[bench] round ${round} ${method} ${page.name}: ${error.message}; once more`);
@@ -253,7 +249,9 @@ await withTeardown(async () => {
           console.log(
             `[bench] ${String(done).padStart(3)}/${total} round ${round}/${ROUNDS} ${method.padEnd(8)} ` +
               `${page.name.padEnd(12)} score ${fixed(metrics.score, 2)}  LCP ${fixed(metrics.lcp)} ms  ` +
-              `TBT ${fixed(metrics.tbt)} ms  (${fixed((Date.now() - started) / 1000)} s)`,
+              `TBT ${fixed(metrics.tbt)} ms  ` +
+              (AS_INDEX ? `index ${fixed(metrics.indexBefore)} CPU x${fixed(metrics.cpuSlowdown, 2)}  ` : '') +
+              `(${fixed((Date.now() - started) / 1000)} s)`,
           );
         } catch (error) {
           console.error(
@@ -324,16 +322,25 @@ await withTeardown(async () => {
     ]),
   );
   const d = THROTTLING.devtools.throttling;
-  const cpu = cpuSlowdown ?? d.cpuSlowdownMultiplier;
+  // The runs' CPU multipliers: 4, or under the model each run's own (median and range).
+  const multipliers = METHODS.flatMap((method) =>
+    Object.values(runs[method]).flatMap((list) => list.map((run) => run.cpuSlowdown)),
+  );
+  const modelled = AS_INDEX > 0 && multipliers.length > 0;
+  const cpu = modelled ? median(multipliers) : d.cpuSlowdownMultiplier;
+  const cpuText = modelled
+    ? `x${fixed(cpu, 2)} (median; ${fixed(Math.min(...multipliers), 2)}-${fixed(Math.max(...multipliers), 2)})`
+    : `x${cpu}`;
   const text = [
     `Lighthouse ${ROUNDS} round(s), medians; mobile; ${new Date().toISOString()}`,
-    `throttling: simulate = Lantern's Slow 4G (150 ms RTT, 1.6 Mbit/s) and CPU x${cpu} computed from a fast load; ` +
-      `devtools = applied to the real load (latency ${d.requestLatencyMs} ms, ${fixed(d.downloadThroughputKbps)}/` +
-      `${fixed(d.uploadThroughputKbps)} kbit/s, CPU x${cpu})`,
-    ...(cpuSlowdown
+    `throttling: simulate = Lantern's Slow 4G (150 ms RTT, 1.6 Mbit/s) and CPU ${cpuText} computed from a fast ` +
+      `load; devtools = applied to the real load (latency ${d.requestLatencyMs} ms, ` +
+      `${fixed(d.downloadThroughputKbps)}/${fixed(d.uploadThroughputKbps)} kbit/s, CPU ${cpuText})`,
+    ...(modelled
       ? [
-          `a slow day modelled (BENCH_AS_INDEX=${AS_INDEX}): CPU x${cpuSlowdown} = 4 x ${fixed(indexBefore)} / ` +
-            `${AS_INDEX}, floors included; the index column is this machine's, not the modelled one`,
+          `a slow day modelled (BENCH_AS_INDEX=${AS_INDEX}): each run's CPU multiplier = 4 x the index measured in ` +
+            `its browser just before it / ${AS_INDEX} (at least 4), floors included; the index column is this ` +
+            `machine's, not the modelled one`,
         ]
       : []),
     `Chromium ${CHROME_PATH}; api on ${api.database}; node ${process.version}`,
@@ -422,7 +429,7 @@ await withTeardown(async () => {
         methods: METHODS,
         throttling: THROTTLING,
         cpuSlowdown: cpu,
-        asIndex: cpuSlowdown ? AS_INDEX : undefined,
+        asIndex: modelled ? AS_INDEX : undefined,
         benchmarkIndex: { before: indexBefore, after: indexAfter, runs: runIndex },
         runs,
         summaries,

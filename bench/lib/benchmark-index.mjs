@@ -21,25 +21,39 @@ export async function benchmarkIndex(rounds = 3) {
   }
   const chrome = await launchChromium();
   try {
-    const devtools = `http://127.0.0.1:${chrome.port}`;
-    const target = await (await fetch(`${devtools}/json/new?about:blank`, { method: 'PUT' })).json();
-    const session = await connect(target.webSocketDebuggerUrl);
-    try {
-      const values = [];
-      for (let round = 0; round < rounds; round += 1) {
-        const { result } = await session.send('Runtime.evaluate', {
-          expression: `(${pageFunctions.computeBenchmarkIndex.toString()})()`,
-          returnByValue: true,
-        });
-        values.push(Number(result.value));
-      }
-      values.sort((a, b) => a - b);
-      return Math.round(values[Math.floor(values.length / 2)]);
-    } finally {
-      session.close();
-    }
+    return await benchmarkIndexIn(chrome.port, rounds);
   } finally {
     await chrome.kill();
+  }
+}
+
+/**
+ * The same, in a Chromium already running (its DevTools port), in its first tab (a new browser's blank one), which is
+ * left as it was: what a Lighthouse run about to start in that browser meets (lighthouse.mjs, BENCH_AS_INDEX). A tab
+ * opened for it and closed again made the next Lighthouse run record the wrong one (NO_NAVSTART). Needs a WebSocket
+ * client.
+ */
+export async function benchmarkIndexIn(port, rounds = 1) {
+  const devtools = `http://127.0.0.1:${port}`;
+  const targets = /** @type {{ type: string, webSocketDebuggerUrl: string }[]} */ (
+    await (await fetch(`${devtools}/json/list`)).json()
+  );
+  const target = targets.find((candidate) => candidate.type === 'page');
+  if (!target) throw new Error('benchmark index: the browser has no tab');
+  const session = await connect(target.webSocketDebuggerUrl);
+  try {
+    const values = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const { result } = await session.send('Runtime.evaluate', {
+        expression: `(${pageFunctions.computeBenchmarkIndex.toString()})()`,
+        returnByValue: true,
+      });
+      values.push(Number(result.value));
+    }
+    values.sort((a, b) => a - b);
+    return Math.round(values[Math.floor(values.length / 2)]);
+  } finally {
+    session.close();
   }
 }
 

@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 
+import { benchmarkIndexIn } from './benchmark-index.mjs';
 import { launchChromium, seedLocalStorage } from './cdp.mjs';
 import { lanternLcp, lanternTbt } from './lantern.mjs';
 import { onCleanup } from './processes.mjs';
@@ -52,27 +53,37 @@ for (const [key, value] of Object.entries(THROTTLING.devtools.throttling)) {
  *   expectRequest?: string }} page
  *   storage: localStorage entries (and cookies) put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
- * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean, cpuSlowdown?: number }} [options]
+ * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean, cpuSlowdown?: number,
+ *   asIndex?: number }} [options]
  *   method: simulate (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the
  *   observed load a little, so profiling runs are for finding where time goes, not for the figures); lantern: also
  *   return how the simulation arrived at the LCP and the TBT (lib/lantern.mjs; simulate only); cpuSlowdown: the CPU multiplier
- *   instead of the method's 4 (web.mjs BENCH_AS_INDEX: a slower machine than this one)
- * @returns {Promise<{ metrics: ReturnType<typeof metricsOf>, lhr: object, trace?: object, lantern?: string }>}
+ *   instead of the method's 4; asIndex: a machine of that benchmark index modelled (web.mjs BENCH_AS_INDEX): the
+ *   index is measured in this run's browser just before the page loads, and the multiplier is 4 x that / asIndex (4
+ *   when the machine is that slow already), so a run at a slow moment is not modelled slower again
+ * @returns {Promise<{ metrics: ReturnType<typeof metricsOf> & { cpuSlowdown: number, indexBefore?: number },
+ *   lhr: object, trace?: object, lantern?: string }>}
  */
 export async function runLighthouse(
   page,
-  { method = 'simulate', profile = false, lantern = false, cpuSlowdown = undefined } = {},
+  { method = 'simulate', profile = false, lantern = false, cpuSlowdown = undefined, asIndex = undefined } = {},
 ) {
   const methodThrottle = THROTTLING[method];
   if (!methodThrottle) throw new Error(`unknown throttling method ${method} (simulate, devtools)`);
-  const throttle = cpuSlowdown
-    ? { ...methodThrottle, throttling: { ...methodThrottle.throttling, cpuSlowdownMultiplier: cpuSlowdown } }
-    : methodThrottle;
   // handleSIGINT off: chrome-launcher's own Ctrl-C handler exits the process before our teardown has stopped the
   // servers and removed the temporary database; the teardown kills the browser instead.
   registerBrowserCleanup();
   const chrome = await launchChromium();
   try {
+    const indexBefore = asIndex ? await benchmarkIndexIn(chrome.port, 3) : undefined;
+    const multiplier =
+      indexBefore && asIndex
+        ? Math.max(4, Math.round((400 * indexBefore) / asIndex) / 100)
+        : (cpuSlowdown ?? methodThrottle.throttling.cpuSlowdownMultiplier);
+    const throttle = {
+      ...methodThrottle,
+      throttling: { ...methodThrottle.throttling, cpuSlowdownMultiplier: multiplier },
+    };
     if (page.storage) {
       await seedLocalStorage(chrome.port, page.storage.url, page.storage.items, page.storage.cookies);
     }
@@ -87,7 +98,7 @@ export async function runLighthouse(
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`${page.url}: Lighthouse returned nothing`);
     if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const metrics = metricsOf(lhr);
+    const metrics = { ...metricsOf(lhr), cpuSlowdown: multiplier, indexBefore };
     const requested = requestUrls(lhr);
     if (page.expectRequest && !requested.some((url) => url.includes(page.expectRequest))) {
       throw new Error(
