@@ -97,6 +97,31 @@ describe('receipts', () => {
     expect((await post(t.app, '/v1/user/info', {}, { token: again.token })).body.code).toBe(10000);
   });
 
+  it("a page's calls at once with one receipt share one read of it, each answering for the account", async () => {
+    const email = 'many.calls@example.com';
+    await signUp(email);
+    const { token } = await login(email);
+    const one = jest.spyOn(t.db, 'one');
+    try {
+      const answers = await Promise.all(
+        ['/v1/user/info', '/v1/user/info', '/v1/user/info', '/v1/user/info'].map((path) =>
+          post<{ email: string }>(t.app, path, {}, { token }),
+        ),
+      );
+      expect(answers.map((answer) => [answer.body.code, answer.body.data?.email])).toEqual(
+        Array.from({ length: 4 }, () => [10000, email]),
+      );
+      const sessionReads = one.mock.calls.filter(([sql]) => /FROM sessions s JOIN users u/.test(String(sql)));
+      expect(sessionReads.length).toBeLessThan(4);
+    } finally {
+      one.mockRestore();
+    }
+    // Logged out, the next calls read it again: ended.
+    expect((await post(t.app, '/user/auth/logout', {}, { token })).body.code).toBe(10000);
+    const after = await Promise.all([1, 2].map(() => post(t.app, '/v1/user/info', {}, { token })));
+    expect(after.map((answer) => answer.body.code)).toEqual([10013, 10013]);
+  });
+
   it('reset logs in and ends every other receipt; a login that checked the old password gets none', async () => {
     const email = 'reset.race@example.com';
     const first = await signUp(email);

@@ -286,8 +286,21 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
   const inTransaction = <T>(fn: (tx: UserQueries) => Promise<T>): Promise<T> =>
     db.tx((q) => fn(userQueries(q, options)));
 
+  // Lookups of one receipt under way at once (a page's calls start together: the card list's four) share one read:
+  // each caller gets the answer it would have had a moment apart, and its own copy of the user.
+  const sessionReads = new Map<string, Promise<SessionLookup>>();
+
   return {
     ...queries,
+
+    lookupSession(token: string): Promise<SessionLookup> {
+      let read = sessionReads.get(token);
+      if (!read) {
+        read = queries.lookupSession(token).finally(() => sessionReads.delete(token));
+        sessionReads.set(token, read);
+      }
+      return read.then((found) => (found.state === 'valid' ? { ...found, user: { ...found.user } } : found));
+    },
 
     issueCode(
       email: string,
