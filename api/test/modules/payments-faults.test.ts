@@ -25,8 +25,10 @@ let t: ProviderTestApp & { paypal: FakePaypal };
 beforeAll(async () => {
   t = await createProviderTestApp({
     payments: { workers: true, jobPollingSeconds: 0.5 },
+    // Stripe's timeout faults wait this out. PayPal's tests have none: a longer limit keeps a loaded machine's slow
+    // TLS handshake with the fake PayPal from reading as PayPal being down (a CI run lost every try at 500 ms).
     stripe: { timeoutMs: 500 },
-    paypal: { timeoutMs: 500 },
+    paypal: { timeoutMs: 5_000 },
     connectivity: { simulatorRefusedBundles: [REFUSED] },
   });
 });
