@@ -53,20 +53,19 @@ for (const [key, value] of Object.entries(THROTTLING.devtools.throttling)) {
  *   expectRequest?: string }} page
  *   storage: localStorage entries (and cookies) put on storage.url's origin first; expectRequest: a URL part the page must have
  *   requested (proof that it showed what we meant to measure, e.g. the logged-in card list's call)
- * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean, cpuSlowdown?: number,
- *   asIndex?: number }} [options]
+ * @param {{ method?: keyof typeof THROTTLING, profile?: boolean, lantern?: boolean, asIndex?: number }} [options]
  *   method: simulate (default) or devtools; profile: also record the V8 sampling profiler in the trace (it slows the
  *   observed load a little, so profiling runs are for finding where time goes, not for the figures); lantern: also
- *   return how the simulation arrived at the LCP and the TBT (lib/lantern.mjs; simulate only); cpuSlowdown: the CPU multiplier
- *   instead of the method's 4; asIndex: a machine of that benchmark index modelled (web.mjs BENCH_AS_INDEX): the
- *   index is measured in this run's browser just before the page loads, and the multiplier is 4 x that / asIndex (4
- *   when the machine is that slow already), so a run at a slow moment is not modelled slower again
+ *   return how the simulation arrived at the LCP and the TBT (lib/lantern.mjs; simulate only); asIndex: a machine of
+ *   that benchmark index modelled (web.mjs BENCH_AS_INDEX): the index is measured in this run's browser just before
+ *   the page loads, and the CPU multiplier is 4 x that / asIndex instead of 4 (4 when the machine is that slow
+ *   already), so a run at a slow moment is not modelled slower again
  * @returns {Promise<{ metrics: ReturnType<typeof metricsOf> & { cpuSlowdown: number, indexBefore?: number },
  *   lhr: object, trace?: object, lantern?: string }>}
  */
 export async function runLighthouse(
   page,
-  { method = 'simulate', profile = false, lantern = false, cpuSlowdown = undefined, asIndex = undefined } = {},
+  { method = 'simulate', profile = false, lantern = false, asIndex = undefined } = {},
 ) {
   const methodThrottle = THROTTLING[method];
   if (!methodThrottle) throw new Error(`unknown throttling method ${method} (simulate, devtools)`);
@@ -79,7 +78,7 @@ export async function runLighthouse(
     const multiplier =
       indexBefore && asIndex
         ? Math.max(4, Math.round((400 * indexBefore) / asIndex) / 100)
-        : (cpuSlowdown ?? methodThrottle.throttling.cpuSlowdownMultiplier);
+        : methodThrottle.throttling.cpuSlowdownMultiplier;
     const throttle = {
       ...methodThrottle,
       throttling: { ...methodThrottle.throttling, cpuSlowdownMultiplier: multiplier },

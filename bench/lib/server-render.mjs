@@ -40,16 +40,12 @@ function headersOf(/** @type {Record<string, string>} */ cookies) {
  *   render: number[] }>>} by page name
  */
 export async function measureServerRenders(pages, { requests = 30, warmUp = 20 } = {}) {
-  const results = new Map(
-    pages.map((page) => [
-      page.name,
-      { rendered: false, fallbacks: 0, html: '', ssr: /** @type {number[]} */ ([]), data: [], render: [] },
-    ]),
-  );
+  const measured = pages.map((page) => ({
+    page,
+    result: { rendered: false, fallbacks: 0, html: '', ssr: /** @type {number[]} */ ([]), data: [], render: [] },
+  }));
   for (let round = 0; round < warmUp + requests; round += 1) {
-    for (const page of pages) {
-      const result = results.get(page.name);
-      if (!result) continue;
+    for (const { page, result } of measured) {
       const answer = await fetch(page.url, { headers: headersOf(page.cookies ?? {}), redirect: 'manual' });
       result.html = await answer.text();
       if (round < warmUp) continue;
@@ -60,10 +56,10 @@ export async function measureServerRenders(pages, { requests = 30, warmUp = 20 }
       if (timings.render !== undefined) result.render.push(timings.render);
     }
   }
-  for (const result of results.values()) {
+  for (const { result } of measured) {
     result.rendered = result.fallbacks === 0 && result.html.includes('<div id="root" data-ssr="1">');
   }
-  return results;
+  return new Map(measured.map(({ page, result }) => [page.name, result]));
 }
 
 export { median };

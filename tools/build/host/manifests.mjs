@@ -107,12 +107,22 @@ function remoteBase(/** @type {string} */ manifestUrl, /** @type {RemoteManifest
   return publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(publicPath, manifestUrl);
 }
 
+/** pinnedAddresses' answers by pins object (a deploy or a reload of the pins brings a new one; so does a new manifest). */
+/** @type {WeakMap<object, { manifestUrl: string, manifest: RemoteManifest | null, addresses: Map<string, string> }>} */
+const pinnedByFiles = new WeakMap();
+
 /**
  * A remote's pinned files by address (file name -> hash, as pinned at deploy, resolved where the remote's files are).
+ * Worked out once per pins, manifest address and manifest (every page asks it; mf-card pins 173 files). The caller
+ * reads the map, never changes it.
  * @param {string} manifestUrl @param {RemoteManifest | null} manifest @param {Record<string, string>} files
  * @returns {Map<string, string>}
  */
 export function pinnedAddresses(manifestUrl, manifest, files) {
+  const known = pinnedByFiles.get(files);
+  if (known && known.manifestUrl === manifestUrl && known.manifest === manifest) return known.addresses;
   const base = manifest ? remoteBase(manifestUrl, manifest) : new URL('.', manifestUrl);
-  return new Map(Object.entries(files).map(([file, integrity]) => [new URL(file, base).href, integrity]));
+  const addresses = new Map(Object.entries(files).map(([file, integrity]) => [new URL(file, base).href, integrity]));
+  pinnedByFiles.set(files, { manifestUrl, manifest, addresses });
+  return addresses;
 }

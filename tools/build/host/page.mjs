@@ -111,21 +111,6 @@ export function shellPage(o) {
         }
       : null;
 
-  /** A remote's pinned addresses, worked out once per pins and manifest (a deploy brings new objects of both). */
-  /** @type {WeakMap<object, { manifestUrl: string, manifest: object | null, addresses: Map<string, string> }>} */
-  const pinnedCache = new WeakMap();
-  const pinnedOnce = (
-    /** @type {string} */ manifestUrl,
-    /** @type {import('./manifests.mjs').RemoteManifest | null} */ manifest,
-    /** @type {Record<string, string>} */ files,
-  ) => {
-    const known = pinnedCache.get(files);
-    if (known && known.manifestUrl === manifestUrl && known.manifest === manifest) return known.addresses;
-    const addresses = pinnedAddresses(manifestUrl, manifest, files);
-    pinnedCache.set(files, { manifestUrl, manifest, addresses });
-    return addresses;
-  };
-
   return async (request, options = {}) => {
     // Just after the host started, the pins may still be on their way (remotePins: a bounded wait).
     if (o.pins) await o.pins.ready;
@@ -151,7 +136,7 @@ export function shellPage(o) {
       // The manifest as the shell's federation runtime fetches it: cors, no credentials.
       preloads.push(...fetched.map((href) => /** @type {Preload} */ ([href, 'fetch', 'anonymous'])));
       // The hashes the shell's runtime will give these scripts; a file without one would be refused: not preloaded.
-      const pinned = files ? pinnedOnce(manifestUrl, manifest, files) : null;
+      const pinned = files ? pinnedAddresses(manifestUrl, manifest, files) : null;
       for (const href of scripts) {
         if (!pinned) preloads.push([href, 'script']);
         else if (pinned.has(href)) preloads.push([href, 'script', 'anonymous', pinned.get(href)]);

@@ -50,15 +50,17 @@ const PLAIN_PAGE_PATH = /^(\/[A-Za-z0-9_~-]+)+$/;
  */
 export async function staticSite(app, { root, spa, page, serverCode = true, notHere = () => false }) {
   const hidden = (/** @type {string} */ pathname) => isHidden(pathname) || (!serverCode && SERVER_CODE.test(pathname));
+  /** A request the page (or index.html) answers when no file does. */
+  const pageRequest = (/** @type {import('fastify').FastifyRequest} */ request, /** @type {string} */ pathname) =>
+    spa && (request.method === 'GET' || request.method === 'HEAD') && isPageRoute(pathname) && !hidden(pathname);
   if (spa && page) {
     // A page route in plain characters with no file or folder of that name gets its page at once. Through
     // @fastify/static it would first be looked for as a file, which reads root's whole listing to check the spelling
     // (hundreds of locale chunks: about a tenth of the host's time per rendered page) before giving up. Anything
     // else (a file, a folder, an odd spelling) goes the way below.
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const pathname = request.url.split('?')[0] ?? '/';
-      if (!PLAIN_PAGE_PATH.test(pathname) || hidden(pathname) || notHere(request)) return;
+      if (!PLAIN_PAGE_PATH.test(pathname) || !pageRequest(request, pathname) || notHere(request)) return;
       if (fs.existsSync(path.join(root, pathname))) return;
       await page(request, reply);
       return reply;
@@ -80,9 +82,8 @@ export async function staticSite(app, { root, spa, page, serverCode = true, notH
   const index = path.join(root, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const method = request.method;
     // reply.sendFile also picks index.html.br / .gz by Accept-Encoding (@fastify/static preCompressed).
-    if (spa && (method === 'GET' || method === 'HEAD') && isPageRoute(pathname) && !hidden(pathname)) {
+    if (pageRequest(request, pathname)) {
       if (page) return page(request, reply);
       if (fs.existsSync(index)) return reply.code(200).sendFile('/index.html');
     }
