@@ -117,11 +117,15 @@ export function ssrPage(o) {
       if (!root.test(document)) throw new Error('index.html has no #root to fill');
       const html = document
         .replace(/<html\b[^>]*>/, `<html lang="${result.language}" dir="${result.dir}">`)
+        .replace('</head>', `${result.styles}</head>`)
+        // The seed after the page's HTML, not in the head: only the scripts read it (after the document is parsed),
+        // and its kilobytes before the body would hold back the first paint on a slow link or a slow phone's parser.
         .replace(
-          '</head>',
-          `${result.styles}<script type="application/json" id="ssr-data">${scriptJson(result.data)}</script></head>`,
-        )
-        .replace(root, () => `<div id="root" data-ssr="1">${result.html}</div><noscript>`);
+          root,
+          () =>
+            `<div id="root" data-ssr="1">${result.html}</div>` +
+            `<script type="application/json" id="ssr-data">${scriptJson(result.data)}</script><noscript>`,
+        );
       // React's inline scripts (the reveal of a boundary) and the page's start (page.mjs codeAfterPaint) run with this
       // response's nonce; no other inline script.
       reply.header('content-security-policy', served.csp.replace(/script-src /, `script-src 'nonce-${nonce}' `));

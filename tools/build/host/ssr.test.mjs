@@ -92,8 +92,10 @@ describe('a page rendered on the server', () => {
     expect(page.body).toContain('<div id="root" data-ssr="1"><main');
     expect(page.body).toContain('card /2/8988?x=1</main>');
     expect(page.body).toContain('data-api="http://127.0.0.1:29999"');
+    // The styles in the head; the seed after the page's HTML, before the shell's scripts.
+    expect(page.body).toMatch(/<style data-styled="true">.*<\/style><\/head>/);
     expect(page.body).toMatch(
-      /<style data-styled="true">.*<\/style><script type="application\/json" id="ssr-data">.*<\/head>/,
+      /<\/main><script nonce="[^"]+">revealed\(\)<\/script><\/div><script type="application\/json" id="ssr-data">.*<\/script><noscript>JavaScript<\/noscript><script src="\/main.js">/,
     );
     // The seed cannot end its script early.
     const seed = /<script type="application\/json" id="ssr-data">(.*?)<\/script>/.exec(page.body)?.[1];

@@ -316,6 +316,19 @@ export function HomePage() {
   );
   return (
     <PageFrame page="cardList" title={title}>
+      {/* The dialogs first: a bind offer the server drew (in place, over the page) comes in the HTML's first bytes,
+          so a slow phone paints it with the page's first paint rather than after parsing the whole list. */}
+      {dialog.kind === 'add' ? (
+        <AddCardSheet
+          onClose={close}
+          onAdded={() => {
+            close();
+            void load();
+          }}
+        />
+      ) : null}
+      {dialog.kind === 'batch' ? <BatchBindDialog iccids={dialog.iccids} onClose={close} onBound={bound} /> : null}
+      {dialog.kind === 'single' ? <SingleBindDialog iccid={dialog.iccid} onClose={close} onBound={bound} /> : null}
       <Page>
         {promotions}
         {list && !empty ? <Toolbar>{addButton}</Toolbar> : null}
@@ -341,17 +354,6 @@ export function HomePage() {
         {groups}
       </Page>
       {floating}
-      {dialog.kind === 'add' ? (
-        <AddCardSheet
-          onClose={close}
-          onAdded={() => {
-            close();
-            void load();
-          }}
-        />
-      ) : null}
-      {dialog.kind === 'batch' ? <BatchBindDialog iccids={dialog.iccids} onClose={close} onBound={bound} /> : null}
-      {dialog.kind === 'single' ? <SingleBindDialog iccid={dialog.iccid} onClose={close} onBound={bound} /> : null}
     </PageFrame>
   );
 }
