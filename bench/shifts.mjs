@@ -15,8 +15,8 @@ import { rerunWithWebSocket } from './lib/websocket.mjs';
 // Chrome's DevTools protocol needs a WebSocket client (Node 20: behind a flag, this script is run again with it).
 rerunWithWebSocket();
 
-const { connect, launchChromium, seedLocalStorage } = await import('./lib/cdp.mjs');
-const { THROTTLING, registerBrowserCleanup } = await import('./lib/lighthouse.mjs');
+const { appliedLoad } = await import('./lib/applied-load.mjs');
+const { THROTTLING } = await import('./lib/lighthouse.mjs');
 const { buildPages, pagesOf, selected, startMeasuredSite } = await import('./lib/pages.mjs');
 const { sleep, withTeardown } = await import('./lib/processes.mjs');
 const { fixed, resultsDir, table } = await import('./lib/report.mjs');
@@ -27,8 +27,6 @@ const LANGS = (process.env.BENCH_LANGS || 'en,ar')
   .filter(Boolean);
 const QUIET_MS = Math.max(500, Number(process.env.BENCH_SHIFT_QUIET_MS || 3000));
 const CPU = Math.max(1, Number(process.env.BENCH_SHIFT_CPU || THROTTLING.devtools.throttling.cpuSlowdownMultiplier));
-/** Lighthouse's mobile screen (its default formFactor). */
-const SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 const LONGEST_MS = 60_000;
 
 // Runs in the page before its own scripts: each shift with its sources, each source's node named so a reader finds it
@@ -70,61 +68,38 @@ const STATE = `JSON.stringify({
 })`;
 
 /** One cold load of `page` in `lang`: its shifts once it has been quiet for QUIET_MS. */
-async function shiftsOf(page, lang) {
-  registerBrowserCleanup();
-  const chrome = await launchChromium();
-  try {
-    if (page.storage) await seedLocalStorage(chrome.port, page.storage.url, page.storage.items, page.storage.cookies);
-    const devtools = `http://127.0.0.1:${chrome.port}`;
-    const target = await (await fetch(`${devtools}/json/new?about:blank`, { method: 'PUT' })).json();
-    const session = await connect(target.webSocketDebuggerUrl);
-    try {
-      const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps } = THROTTLING.devtools.throttling;
-      await session.send('Network.enable');
-      await session.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: requestLatencyMs,
-        downloadThroughput: (downloadThroughputKbps * 1024) / 8,
-        uploadThroughput: (uploadThroughputKbps * 1024) / 8,
-      });
-      // The language as a phone set to it has it: Accept-Language and navigator.language(s) both.
-      const { userAgent } = await session.send('Browser.getVersion');
-      await session.send('Emulation.setUserAgentOverride', { userAgent, acceptLanguage: lang });
-      await session.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-      await session.send('Emulation.setDeviceMetricsOverride', SCREEN);
-      await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
-      await session.send('Emulation.setLocaleOverride', { locale: lang });
-      await session.send('Page.enable');
-      await session.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVER });
-      await session.send('Page.navigate', { url: page.url });
-      const read = async () =>
-        (
-          await session.send('Runtime.evaluate', {
-            expression: STATE,
-            returnByValue: true,
-          })
-        ).result.value;
-      // Quiet: loaded, no new resource and no new shift for QUIET_MS.
-      const started = Date.now();
-      let last = '';
-      let since = Date.now();
-      for (;;) {
-        await sleep(250);
-        const now = await read().catch(() => '');
-        if (now !== last) {
-          last = now;
-          since = Date.now();
-        }
-        const state = last ? JSON.parse(last) : { ready: 'loading' };
-        if ((state.ready === 'complete' && Date.now() - since >= QUIET_MS) || Date.now() - started > LONGEST_MS) break;
+function shiftsOf(page, lang) {
+  const prepare = async (session) => {
+    // The language as a phone set to it has it: Accept-Language and navigator.language(s) both.
+    const { userAgent } = await session.send('Browser.getVersion');
+    await session.send('Emulation.setUserAgentOverride', { userAgent, acceptLanguage: lang });
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
+    await session.send('Emulation.setLocaleOverride', { locale: lang });
+  };
+  return appliedLoad(page, { cpu: CPU, script: OBSERVER, prepare }, async (session) => {
+    const read = async () =>
+      (
+        await session.send('Runtime.evaluate', {
+          expression: STATE,
+          returnByValue: true,
+        })
+      ).result.value;
+    // Quiet: loaded, no new resource and no new shift for QUIET_MS.
+    const started = Date.now();
+    let last = '';
+    let since = Date.now();
+    for (;;) {
+      await sleep(250);
+      const now = await read().catch(() => '');
+      if (now !== last) {
+        last = now;
+        since = Date.now();
       }
-      return last ? JSON.parse(last).shifts : [];
-    } finally {
-      session.close();
+      const state = last ? JSON.parse(last) : { ready: 'loading' };
+      if ((state.ready === 'complete' && Date.now() - since >= QUIET_MS) || Date.now() - started > LONGEST_MS) break;
     }
-  } finally {
-    await chrome.kill();
-  }
+    return last ? JSON.parse(last).shifts : [];
+  });
 }
 
 await withTeardown(async () => {
