@@ -48,17 +48,12 @@ function paintsOf(page) {
           transferMode: 'ReturnAsStream',
         })
     : undefined;
-  return appliedLoad(page, { cpu: CPU, script: OBSERVER, prepare }, async (session) => {
+  return appliedLoad(page, { cpu: CPU, script: OBSERVER, prepare }, async (evaluate) => {
     const read = async () =>
       JSON.parse(
-        (
-          await session
-            .send('Runtime.evaluate', {
-              expression: 'JSON.stringify({ ready: document.readyState, ...(window.__benchPaints || {}) })',
-              returnByValue: true,
-            })
-            .catch(() => ({ result: { value: '{}' } }))
-        ).result.value || '{}',
+        /** @type {string | null} */ (
+          await evaluate('JSON.stringify({ ready: document.readyState, ...(window.__benchPaints || {}) })')
+        ) ?? '{}',
       );
     const started = Date.now();
     // The LCP is final once the page has loaded and painted its content; a second more for a late candidate.
@@ -78,8 +73,7 @@ await withTeardown(async () => {
   const out = resultsDir('first-paint');
   const { origins, receipt } = await startMeasuredSite(out);
   const pages = pagesOf(origins, receipt).filter(
-    (page) =>
-      page.name === 'floor-static' || (page.kind !== 'floor' && !page.name.startsWith('mono') && selected(page)),
+    (page) => page.name === 'floor-static' || (page.kind !== 'floor' && selected(page)),
   );
   const indexBefore = await benchmarkIndex();
   console.log(

@@ -76,21 +76,14 @@ function shiftsOf(page, lang) {
     await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
     await session.send('Emulation.setLocaleOverride', { locale: lang });
   };
-  return appliedLoad(page, { cpu: CPU, script: OBSERVER, prepare }, async (session) => {
-    const read = async () =>
-      (
-        await session.send('Runtime.evaluate', {
-          expression: STATE,
-          returnByValue: true,
-        })
-      ).result.value;
+  return appliedLoad(page, { cpu: CPU, script: OBSERVER, prepare }, async (evaluate) => {
     // Quiet: loaded, no new resource and no new shift for QUIET_MS.
     const started = Date.now();
     let last = '';
     let since = Date.now();
     for (;;) {
       await sleep(250);
-      const now = await read().catch(() => '');
+      const now = (await evaluate(STATE)) ?? '';
       if (now !== last) {
         last = now;
         since = Date.now();

@@ -5,15 +5,16 @@ import { connect, launchChromium, seedLocalStorage } from './cdp.mjs';
 import { THROTTLING, registerBrowserCleanup } from './lighthouse.mjs';
 
 /** Lighthouse's mobile screen (its default formFactor). */
-export const SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
+const SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 
 /**
- * Loads `page` and hands its DevTools session to `read` (which waits for what it needs); the browser is closed after.
- * `prepare` runs on the session before the navigation (a language, a trace).
+ * Loads `page` and hands `read` the page's `evaluate` (an expression's value, null while the page cannot answer, e.g.
+ * mid-navigation), to wait for what it needs; the browser is closed after. `prepare` runs on the DevTools session
+ * before the navigation (a language, a trace).
  * @template T
  * @param {{ url: string, storage?: { url: string, items: Record<string, string>, cookies?: Record<string, string> } }} page
- * @param {{ cpu: number, script: string, prepare?: (session: { send: Function }) => Promise<void> }} o
- * @param {(session: { send: Function }) => Promise<T>} read
+ * @param {{ cpu: number, script: string, prepare?: (session: { send: Function }) => Promise<unknown> }} o
+ * @param {(evaluate: (expression: string) => Promise<unknown>) => Promise<T>} read
  * @returns {Promise<T>}
  */
 export async function appliedLoad(page, { cpu, script, prepare }, read) {
@@ -39,7 +40,12 @@ export async function appliedLoad(page, { cpu, script, prepare }, read) {
       await session.send('Page.addScriptToEvaluateOnNewDocument', { source: script });
       await prepare?.(session);
       await session.send('Page.navigate', { url: page.url });
-      return await read(session);
+      const evaluate = (/** @type {string} */ expression) =>
+        session
+          .send('Runtime.evaluate', { expression, returnByValue: true })
+          .then((answer) => answer.result.value ?? null)
+          .catch(() => null);
+      return await read(evaluate);
     } finally {
       session.close();
     }

@@ -142,7 +142,9 @@ export interface DialogProps {
  * Modal dialog: labelled by its title; Escape, the close button and a tap on the backdrop close it; focus moves to
  * the first control of the body (or the dialog), Tab stays inside, focus returns to the opener; the page behind is
  * hidden from assistive technology while it is open. Rendered into document.body; a dialog the page opens by itself
- * in its server-rendered HTML (a bind offer) is drawn in place, where the server drew it, and stays there.
+ * in its server-rendered HTML (a bind offer) is drawn in place, where the server drew it, and stays there. Such a page
+ * renders the dialog ahead of its long content (the card list: before the list), so the dialog is in the HTML's first
+ * bytes: a slow phone paints what it has parsed, and the overlay comes with the first paint.
  */
 export function Dialog({
   title,
