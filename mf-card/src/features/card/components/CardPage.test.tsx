@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getBus, type Card, type EventMap } from 'shared-contracts';
 import { callError, renderRemote, stubCalls, type CallStubs } from 'shared-contracts/testing';
@@ -89,8 +89,7 @@ describe('card page frame', () => {
     expect(await screen.findByTestId('frame-home')).toBeInTheDocument();
 
     await userEvent.click(await screen.findByTestId('card-refresh'));
-    await act(async () => undefined);
-    expect(screen.getByTestId('card-data')).toHaveTextContent('6 GB of 20 GB');
+    await waitFor(() => expect(screen.getByTestId('card-data')).toHaveTextContent('6 GB of 20 GB'));
     expect(toasts).toEqual([{ kind: 'success', messageKey: 'refreshSuccess' }]);
     unsubscribe();
   });
