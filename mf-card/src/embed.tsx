@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import {
@@ -10,7 +11,7 @@ import {
   type EmbedMount,
   type EmbedOptions,
 } from 'shared-contracts';
-import { ensureI18n, LocalToasts, RemoteRoutes, theme } from 'shared-contracts/ui';
+import { ensureI18n, i18nView, LocalToasts, RemoteRoutes, theme } from 'shared-contracts/ui';
 import { configureApiClient } from './lib/api-client';
 import { remote } from './lib/remote';
 import routes from './routes';
@@ -53,8 +54,13 @@ export const mount: EmbedMount = (element, { iccid, apiBase, lang }) => {
   element.dir = dirFor(code);
   const root = createRoot(element);
   let mounted = true;
-  void ensureI18n(code, remote).then(() => {
-    if (mounted) root.render(<EmbedApp iccid={iccid} />);
+  void ensureI18n(code, remote).then((i18n) => {
+    if (!mounted) return;
+    root.render(
+      <I18nextProvider i18n={i18nView(i18n)}>
+        <EmbedApp iccid={iccid} />
+      </I18nextProvider>,
+    );
   });
   return () => {
     mounted = false;

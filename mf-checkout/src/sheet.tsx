@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { dirFor, normalizeLanguage, registerRuntime, type CheckoutSheetMount } from 'shared-contracts';
-import { ensureI18n, theme } from 'shared-contracts/ui';
+import { ensureI18n, i18nView, theme } from 'shared-contracts/ui';
 import CheckoutSheet from './features/sheet/components/CheckoutSheet';
 import { remote } from './lib/remote';
 
@@ -20,14 +21,16 @@ export const mount: CheckoutSheetMount = (element, { request, onClose }) => {
   element.dir = dirFor(lang);
   const root = createRoot(element);
   let mounted = true;
-  void ensureI18n(lang, remote).then(() => {
+  void ensureI18n(lang, remote).then((i18n) => {
     if (!mounted) return;
     root.render(
-      <ThemeProvider theme={theme}>
-        <Suspense fallback={null}>
-          <CheckoutSheet request={request} onClose={onClose} />
-        </Suspense>
-      </ThemeProvider>,
+      <I18nextProvider i18n={i18nView(i18n)}>
+        <ThemeProvider theme={theme}>
+          <Suspense fallback={null}>
+            <CheckoutSheet request={request} onClose={onClose} />
+          </Suspense>
+        </ThemeProvider>
+      </I18nextProvider>,
     );
   });
   return () => {

@@ -26,7 +26,8 @@ import { persistLocale, resolveLocale } from './features/locale/lib/resolve-loca
 import { federationRoutesLoader, loadOnce, type RemoteRoutesLoader } from './features/remotes/lib/remote-routes-store';
 import { prefetchRoute, settledWithin } from './app/routes/prefetch';
 import { apiClient } from './lib/api-client';
-import { i18n, i18nView, initI18n } from './lib/i18n';
+import { i18nView } from 'shared-contracts/ui';
+import { i18n, initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { intlWarmed } from './lib/warm-intl';
 

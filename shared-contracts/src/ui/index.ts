@@ -8,6 +8,7 @@ export { Button, buttonLook, type ButtonVariant } from './button';
 export { Card, Muted } from './primitives';
 export { createRemoteI18n, type Bundle, type BundleLoader, type RemoteI18n } from './i18n';
 export { ensureI18n } from './init-i18n';
+export { i18nView } from './i18n-view';
 export { RemoteContext, useRemote, type PageFrameProps, type RemoteUi } from './remote';
 export { RemotePageFrame, createRemoteUi } from './PageFrame';
 export { ComingSoon } from './ComingSoon';

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import { dirFor, normalizeLanguage, type RemoteRoute } from 'shared-contracts';
+import { i18nView } from './i18n-view';
 import { ensureI18n } from './init-i18n';
 import { LocalToasts } from './LocalToasts';
 import { type RemoteUi } from './remote';
@@ -75,9 +77,15 @@ export function StandaloneApp({ remote, routes, samplePaths = {} }: StandaloneOp
 /** The standalone page of a remote (its bootstrap): language from ?lan= or the browser, then StandaloneApp. */
 export async function startStandalone(options: StandaloneOptions): Promise<void> {
   const lang = normalizeLanguage(new URLSearchParams(window.location.search).get('lan') ?? navigator.language);
-  await ensureI18n(lang, options.remote);
+  const i18n = await ensureI18n(lang, options.remote);
   document.documentElement.lang = lang;
   document.documentElement.dir = dirFor(lang);
   const container = document.getElementById('root');
-  if (container) createRoot(container).render(<StandaloneApp {...options} />);
+  if (container) {
+    createRoot(container).render(
+      <I18nextProvider i18n={i18nView(i18n)}>
+        <StandaloneApp {...options} />
+      </I18nextProvider>,
+    );
+  }
 }

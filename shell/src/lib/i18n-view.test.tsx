@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, i18nView, initI18n, switchLanguage } from './i18n';
+import { i18nView } from 'shared-contracts/ui';
+import { i18n, initI18n, switchLanguage } from './i18n';
 
 function Retry() {
   const { t, i18n: given } = useTranslation('shell');

@@ -43,7 +43,8 @@ import { type RemoteRoutesLoader } from '../features/remotes/lib/remote-routes-s
 import { type RemoteName } from '../features/remotes/lib/remote-names';
 import { apiClient } from '../lib/api-client';
 import { apiFetch } from './loopback-fetch';
-import { COMMON_NS, i18nView, loadLanguage, SHELL_NS } from '../lib/i18n';
+import { COMMON_NS, loadLanguage, SHELL_NS } from '../lib/i18n';
+import { i18nView } from 'shared-contracts/ui';
 
 export interface RenderRequest {
   /** The page's address: path and query. */
