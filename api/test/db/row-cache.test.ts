@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type Card } from 'shared-contracts';
 import { CHANGE_CHANNEL, postgresFeed } from '../../src/db/index';
 import { createRowCache } from '../../src/db/row-cache';
-import { createTestApp, post, type TestApp } from '../helpers/app';
+import { createTestApp, loginDemo, post, type TestApp } from '../helpers/app';
 
 /** A database's change feed as the cache sees it, moved by the test. */
 function feed() {
@@ -269,6 +270,90 @@ describe("the shop's lists, adverts and notices kept in memory", () => {
       expect(feed.hears()).toBe(false);
     } finally {
       await feed.stop();
+    }
+  });
+});
+
+interface CardList {
+  card: Array<{ iccid: string; name: string }>;
+  eid: Array<{ eid: string; name: string }>;
+}
+
+describe('the card list and the receipt kept in memory', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ token } = await loginDemo(t.app));
+  });
+  afterAll(async () => t.close());
+
+  const list = async () => (await post<CardList>(t.app, '/v1/get/card/list', {}, { prefix: '/eshop/api', token })).body;
+  const unbound = async () =>
+    (await post<{ list: string[] }>(t.app, '/v1/get/card/list/unbind', {}, { prefix: '/eshop/api', token })).body.data
+      .list;
+  const info = async () => (await post(t.app, '/v1/user/info', {}, { token })).body.code;
+  const tokenHash = () => createHash('sha256').update(token).digest('hex');
+
+  it('answers a card renamed, a card unbound and a receipt ended in this process at once', async () => {
+    const [first] = (await list()).data.card;
+    expect(first).toBeDefined();
+    await t.db.query(`UPDATE cards SET name = 'Renamed here' WHERE iccid = $1`, [first!.iccid]);
+    expect((await list()).data.card.find((c) => c.iccid === first!.iccid)?.name).toBe('Renamed here');
+    await t.db.query(`UPDATE cards SET name = $2 WHERE iccid = $1`, [first!.iccid, first!.name]);
+
+    const offered = await unbound();
+    expect(offered.length).toBeGreaterThan(0);
+    const user = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE email = 'demo@example.com'`);
+    await t.db.query(`INSERT INTO card_unbinds (user_id, iccid) VALUES ($1, $2)`, [user!.id, offered[0]]);
+    expect(await unbound()).not.toContain(offered[0]);
+    await t.db.query(`DELETE FROM card_unbinds WHERE user_id = $1 AND iccid = $2`, [user!.id, offered[0]]);
+    expect(await unbound()).toEqual(offered);
+
+    expect(await info()).toBe(10000);
+    await t.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'all' WHERE token_hash = $1`, [
+      tokenHash(),
+    ]);
+    try {
+      expect(await info()).toBe(10021);
+      expect((await list()).code).toBe(10021);
+    } finally {
+      await t.db.query(`UPDATE sessions SET revoked_at = NULL, revoked_reason = NULL WHERE token_hash = $1`, [
+        tokenHash(),
+      ]);
+    }
+    expect(await info()).toBe(10000);
+  });
+
+  // Another api instance ends the receipt (logout everywhere) or renames the user's eSIM slot: this one hears it
+  // (migration 021's tables announce their changes) and stops answering from memory.
+  (process.env.DATABASE_URL ? it : it.skip)('hears another process end the receipt and rename a slot', async () => {
+    for (let i = 0; i < 100 && !t.db.hearsOthers(); i += 1) await wait(20);
+    expect(t.db.hearsOthers()).toBe(true);
+    const [slot] = (await list()).data.eid;
+    expect(slot).toBeDefined();
+    expect(await info()).toBe(10000);
+    const schema = (await t.db.one<{ schema: string }>(`SELECT current_schema() AS schema`))?.schema;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    const until = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 3_000;
+      while (!(await check()) && Date.now() < deadline) await wait(20);
+      return check();
+    };
+    try {
+      await other.query(`UPDATE esim_slots SET name = 'Elsewhere' WHERE eid = $1`, [slot!.eid]);
+      expect(await until(async () => (await list()).data.eid[0]?.name === 'Elsewhere')).toBe(true);
+      await other.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'all' WHERE token_hash = $1`, [
+        tokenHash(),
+      ]);
+      expect(await until(async () => (await info()) === 10021)).toBe(true);
+    } finally {
+      await other.query(`UPDATE esim_slots SET name = $2 WHERE eid = $1`, [slot!.eid, slot!.name]);
+      await other.query(`UPDATE sessions SET revoked_at = NULL, revoked_reason = NULL WHERE token_hash = $1`, [
+        tokenHash(),
+      ]);
+      await other.end();
     }
   });
 });

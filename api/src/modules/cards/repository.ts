@@ -179,12 +179,30 @@ export function createCardRepository(db: Db) {
   // The card page's row of a card (its first calls all read it), kept until the data changes (db/row-cache).
   const pageRows = createRowCache<CardRow>(db);
   const pageAgents = createRowCache<AgentRow>(db, { max: 1_000 });
+  // The card list's answers of a user (its first calls read both), kept until the data changes like the rows above.
+  const userLists = createRowCache<UserListRows>(db, { max: 1_000, copy: structuredClone });
+  const unboundLists = createRowCache<{ iccids: string[] }>(db, { max: 1_000, copy: structuredClone });
   const readAgent = (flag: string) =>
     db.one<AgentRow>(`SELECT flag, name, version, paypal, ccy, lang, is_default FROM agents WHERE flag = $1`, [flag]);
   const readCard = (iccid: string) =>
     db.one<CardRow>(`SELECT ${CARD_COLUMNS} FROM cards c JOIN agents a ON a.flag = c.agent_flag WHERE c.iccid = $1`, [
       iccid,
     ]);
+  const readUnbound = async (userId: number, email: string) => {
+    const rows = await db.query<{ iccid: string }>(
+      `SELECT c.iccid FROM cards c
+        WHERE c.user_id IS NULL
+          AND (lower(c.email) = $2
+               OR EXISTS (SELECT 1 FROM orders o
+                           WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')
+                             AND (o.user_id = $1 OR lower(o.email) = $2)))
+          AND NOT EXISTS (SELECT 1 FROM card_unbinds u WHERE u.user_id = $1 AND u.iccid = c.iccid)
+        ORDER BY c.iccid
+        LIMIT ${UNBOUND_LIST_MAX}`,
+      [userId, email],
+    );
+    return rows.map((row) => row.iccid);
+  };
   return {
     async findCard(iccid: string): Promise<CardRow | undefined> {
       return readCard(iccid);
@@ -208,18 +226,24 @@ export function createCardRepository(db: Db) {
       return pageAgents.get(flag, () => readAgent(flag));
     },
 
-    /** The caller's cards (SIM and eSIM profiles, oldest first), eSIM slots and pools, in one round trip. */
+    /**
+     * The caller's cards (SIM and eSIM profiles, oldest first), eSIM slots and pools, in one round trip; from memory
+     * until the data changes (db/row-cache; migration 021 announces the tables it reads).
+     */
     async listForUser(userId: number): Promise<UserListRows> {
-      const row = await db.one<{
-        cards: Json<ListCardRow, 'activated_at'>[];
-        slots: SlotRow[];
-        pools: Json<PoolListRow, 'started_at'>[];
-      }>(USER_LIST_SQL, [userId]);
-      return {
-        cards: (row?.cards ?? []).map((card) => ({ ...card, activated_at: toDate(card.activated_at) })),
-        slots: row?.slots ?? [],
-        pools: (row?.pools ?? []).map((pool) => ({ ...pool, started_at: toDate(pool.started_at) })),
-      };
+      const kept = await userLists.get(String(userId), async () => {
+        const row = await db.one<{
+          cards: Json<ListCardRow, 'activated_at'>[];
+          slots: SlotRow[];
+          pools: Json<PoolListRow, 'started_at'>[];
+        }>(USER_LIST_SQL, [userId]);
+        return {
+          cards: (row?.cards ?? []).map((card) => ({ ...card, activated_at: toDate(card.activated_at) })),
+          slots: row?.slots ?? [],
+          pools: (row?.pools ?? []).map((pool) => ({ ...pool, started_at: toDate(pool.started_at) })),
+        };
+      });
+      return kept ?? { cards: [], slots: [], pools: [] };
     },
 
     async findSlot(eid: string): Promise<SlotRow | undefined> {
@@ -236,22 +260,15 @@ export function createCardRepository(db: Db) {
 
     /**
      * ICCIDs linked to the user but bound to no account: the card's e-mail is the user's, or the user (by account
-     * or by the order e-mail) paid an order for it. Cards the user unbound themselves are left out.
+     * or by the order e-mail) paid an order for it. Cards the user unbound themselves are left out. From memory until
+     * the data changes, like listForUser.
      */
     async listUnbound(user: { id: number; email: string }): Promise<string[]> {
-      const rows = await db.query<{ iccid: string }>(
-        `SELECT c.iccid FROM cards c
-          WHERE c.user_id IS NULL
-            AND (lower(c.email) = $2
-                 OR EXISTS (SELECT 1 FROM orders o
-                             WHERE o.iccid = c.iccid AND o.status IN ('paid', 'fulfilled')
-                               AND (o.user_id = $1 OR lower(o.email) = $2)))
-            AND NOT EXISTS (SELECT 1 FROM card_unbinds u WHERE u.user_id = $1 AND u.iccid = c.iccid)
-          ORDER BY c.iccid
-          LIMIT ${UNBOUND_LIST_MAX}`,
-        [user.id, user.email.toLowerCase()],
-      );
-      return rows.map((row) => row.iccid);
+      const email = user.email.toLowerCase();
+      const kept = await unboundLists.get(`${user.id} ${email}`, async () => ({
+        iccids: await readUnbound(user.id, email),
+      }));
+      return kept?.iccids ?? [];
     },
 
     /**

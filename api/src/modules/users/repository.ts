@@ -1,4 +1,5 @@
 import { type Db, type Queryable } from '../../db/index';
+import { createRowCache } from '../../db/row-cache';
 import { hashPassword, newCode, newToken, sameHash, sha256Hex, verifyPassword } from '../../lib/secrets';
 
 export interface UserRow {
@@ -13,6 +14,15 @@ export interface SessionUser extends UserRow {
 }
 
 export type CodePurpose = 'signup' | 'reset' | 'email_update' | 'card_email';
+
+/** A session row with its user's, as stored (UserRepository.readSession). */
+export interface StoredSession extends UserRow {
+  session_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: 'logout' | 'all' | null;
+  last_used_at: Date | null;
+}
 
 export type SessionLookup =
   | { state: 'valid'; user: SessionUser }
@@ -64,6 +74,17 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
     return db.one<UserRow & { password_hash: string | null }>(
       `SELECT id, email, area, ccy, password_hash FROM users WHERE email = $1`,
       [normalizeEmail(email)],
+    );
+  }
+
+  /** A receipt's session with its user, as stored: lookupSession says what it means at the clock's time. */
+  async function readSession(tokenHash: string): Promise<StoredSession | undefined> {
+    return db.one<StoredSession>(
+      `SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.revoked_reason, s.last_used_at,
+              u.id, u.email, u.area, u.ccy
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1`,
+      [tokenHash],
     );
   }
 
@@ -150,30 +171,21 @@ function userQueries(db: Queryable, options: UserRepositoryOptions) {
       return row ? { token, expiresAt: row.expires_at } : undefined;
     },
 
-    async lookupSession(token: string): Promise<SessionLookup> {
+    readSession,
+
+    /** `read`: where the stored session comes from (createUserRepository's memory of them; default the database). */
+    async lookupSession(
+      token: string,
+      read: (tokenHash: string) => Promise<StoredSession | undefined> = readSession,
+    ): Promise<SessionLookup> {
       const now = clock();
-      const row = await db.one<
-        UserRow & {
-          session_id: number;
-          expired: boolean;
-          revoked: boolean;
-          revoked_reason: 'logout' | 'all' | null;
-          stale: boolean;
-        }
-      >(
-        `SELECT s.id AS session_id, (s.expires_at <= $2) AS expired, (s.revoked_at IS NOT NULL) AS revoked,
-                s.revoked_reason, (s.last_used_at IS NULL OR s.last_used_at < $3) AS stale,
-                u.id, u.email, u.area, u.ccy
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1`,
-        [sha256Hex(token), now, new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS)],
-      );
+      const row = await read(sha256Hex(token));
       if (!row) return { state: 'unknown' };
-      if (row.revoked) return { state: 'revoked', reason: row.revoked_reason ?? 'logout' };
-      if (row.expired) return { state: 'expired' };
+      if (row.revoked_at !== null) return { state: 'revoked', reason: row.revoked_reason ?? 'logout' };
+      if (row.expires_at.getTime() <= now.getTime()) return { state: 'expired' };
       // When the receipt was last used, to the nearest few minutes: a write on every call would double the
       // database round trips of every logged-in call (bench:api).
-      if (row.stale) {
+      if (row.last_used_at === null || row.last_used_at.getTime() < now.getTime() - SESSION_TOUCH_INTERVAL_MS) {
         await db.query(`UPDATE sessions SET last_used_at = $2 WHERE id = $1`, [row.session_id, now]);
       }
       return {
@@ -289,6 +301,14 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
   // Lookups of one receipt under way at once (a page's calls start together: the card list's four) share one read:
   // each caller gets the answer it would have had a moment apart, and its own copy of the user.
   const sessionReads = new Map<string, Promise<SessionLookup>>();
+  // The stored sessions, by token hash, kept until the data changes (db/row-cache: an ended session, a user's new
+  // e-mail or currency, from this process or, on PostgreSQL, another: migration 021) and never past their expiry.
+  const clock = options.clock ?? (() => new Date());
+  const storedSessions = createRowCache<StoredSession>(db, {
+    now: () => clock().getTime(),
+    keepUntil: (row) => row.expires_at.getTime(),
+  });
+  const readStoredSession = (hash: string) => storedSessions.get(hash, () => queries.readSession(hash));
 
   return {
     ...queries,
@@ -296,7 +316,7 @@ export function createUserRepository(db: Db, options: UserRepositoryOptions) {
     lookupSession(token: string): Promise<SessionLookup> {
       let read = sessionReads.get(token);
       if (!read) {
-        read = queries.lookupSession(token).finally(() => sessionReads.delete(token));
+        read = queries.lookupSession(token, readStoredSession).finally(() => sessionReads.delete(token));
         sessionReads.set(token, read);
       }
       return read.then((found) => (found.state === 'valid' ? { ...found, user: { ...found.user } } : found));
