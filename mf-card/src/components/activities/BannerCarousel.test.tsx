@@ -69,6 +69,59 @@ describe('banner carousel', () => {
     expect(slide()).toHaveAccessibleName('2 of 3');
   });
 
+  describe("the next banner's picture", () => {
+    let decoded: string[];
+    beforeEach(() => {
+      decoded = [];
+      // jsdom decodes nothing: what the carousel (and React's transition) ask to decode, in order.
+      Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+        configurable: true,
+        value(this: HTMLImageElement) {
+          decoded.push(this.getAttribute('src') ?? '');
+          return Promise.resolve();
+        },
+      });
+    });
+    afterEach(() => {
+      delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: undefined });
+    });
+
+    it('is made ready while the current one shows, and again after each turn', async () => {
+      jest.useFakeTimers();
+      await show();
+      expect(decoded).not.toContain('data:image/svg+xml,b');
+      // Once the browser is idle (jsdom has no requestIdleCallback: the next task).
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(decoded).toEqual(['data:image/svg+xml,b']);
+      await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS));
+      expect(slide()).toHaveAccessibleName('2 of 3');
+      expect(decoded).not.toContain('data:image/svg+xml,c');
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(decoded).toContain('data:image/svg+xml,c');
+      // The last one's next is the first again.
+      await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS));
+      expect(slide()).toHaveAccessibleName('3 of 3');
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(decoded).toContain('data:image/svg+xml,a');
+    });
+
+    it('is not fetched ahead with the data saver on', async () => {
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+      jest.useFakeTimers();
+      await show();
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(decoded).toEqual([]);
+    });
+
+    it('is not asked for when there is one banner', async () => {
+      jest.useFakeTimers();
+      await show(banners.slice(0, 1));
+      await act(() => jest.advanceTimersByTimeAsync(AUTOPLAY_MS));
+      expect(decoded).toEqual([]);
+    });
+  });
+
   it('does not autoplay when the user prefers reduced motion', async () => {
     const matchMedia = jest.fn((query: string) => ({ matches: query.includes('reduce'), media: query }));
     Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
