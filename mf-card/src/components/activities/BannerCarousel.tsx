@@ -22,15 +22,14 @@ const fadeIn = keyframes`
   to { opacity: 1; }
 `;
 
+// A turn fades the new slide in (opacity: the compositor animates it); the banner's colour and the current dot change
+// at once. Transitions of background-color and inline-size here made the page's main thread paint and lay out every
+// frame of a turn: 145-180 ms of main-thread work per turn unthrottled on this machine, 60-150 ms without them.
 const Region = styled.section`
   position: relative;
   block-size: ${HEIGHT};
   border-radius: ${({ theme }) => theme.radius.lg};
   overflow: hidden;
-  transition: background-color 300ms ease;
-  @media (prefers-reduced-motion: reduce) {
-    transition: none;
-  }
 `;
 const Slide = styled.div`
   block-size: 100%;
@@ -117,7 +116,6 @@ const Dot = styled.span<{ $current: boolean }>`
   border-radius: 3px;
   background: ${({ $current }) => ($current ? '#FFFFFF' : 'rgba(255, 255, 255, 0.55)')};
   box-shadow: 0 0 2px rgba(0, 0, 0, 0.25);
-  transition: inline-size 200ms ease;
 `;
 
 function prefersReducedMotion(): boolean {
